@@ -1,0 +1,41 @@
+"""The application factory, in the shape of Flask's tutorial: `create_app(test_config=None)`."""
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from referee import config, db, errors, i18n, security
+from referee.drawing import pip_cells
+from referee.labels import preset_label, rule_title, rule_value
+from referee.rules import describe
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None):
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
+    app.config.from_object(config.Config)
+    if test_config:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if not app.config.get("SQLALCHEMY_DATABASE_URI"):
+        app.config["SQLALCHEMY_DATABASE_URI"] = config.sqlite_url(app.instance_path)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.load_secret_key(app.instance_path)
+
+    db.init_app(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    app.jinja_env.globals.update(pip_cells=pip_cells, preset_label=preset_label, rule_title=rule_title,
+                                 rule_value=rule_value, describe_rules=describe)
+
+    from referee import api, pages, play
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(play.bp)
+    app.register_blueprint(api.bp)
+    security.csrf.exempt(api.bp)
+    app.jinja_env.globals["endpoints"] = app.view_functions
+    return app

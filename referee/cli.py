@@ -1,0 +1,94 @@
+"""The `referee` console script.
+
+`referee serve` runs the app under waitress on every interface and prints the address a
+phone on the same Wi-Fi can open, with a QR code of it drawn in the terminal.
+`referee translate update|compile` wraps pybabel for the French and Dutch catalogs.
+"""
+
+import argparse
+import fcntl
+import socket
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+SIOCGIFADDR = 0x8915
+
+
+def lan_addresses() -> list:
+    """IPv4 addresses of this machine's non-loopback interfaces, read locally (no packet sent)."""
+    found = []
+    for _index, name in socket.if_nameindex():
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            try:
+                packed = fcntl.ioctl(probe.fileno(), SIOCGIFADDR, struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue
+        address = socket.inet_ntoa(packed[20:24])
+        if not address.startswith("127."):
+            found.append(address)
+    return found
+
+
+def public_url(host: str, port: int) -> str:
+    if host in ("0.0.0.0", "::", ""):
+        addresses = lan_addresses()
+        host = addresses[0] if addresses else "127.0.0.1"
+    return f"http://{host}:{port}/"
+
+
+def print_qr(url: str, out=sys.stdout) -> None:
+    import qrcode
+
+    code = qrcode.QRCode(border=2)
+    code.add_data(url)
+    code.print_ascii(out=out, invert=True)
+
+
+def serve(args) -> None:
+    from waitress import serve as waitress_serve
+
+    from referee import create_app
+
+    app = create_app()
+    url = public_url(args.host, args.port)
+    print(f"Referee is running. On a phone on the same Wi-Fi, open: {url}", flush=True)
+    if not args.no_qr:
+        print_qr(url)
+    sys.stdout.flush()
+    waitress_serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee")
+
+
+def translate(args) -> None:
+    translations = PACKAGE / "translations"
+    pot = translations / "messages.pot"
+    root = PACKAGE.parent
+    if args.action == "update":
+        subprocess.run(["pybabel", "extract", "-F", str(root / "babel.cfg"), "-k", "N_", "-k", "_l",
+                        "--no-location", "--sort-output", "-o", str(pot), "referee", "templates"],
+                       cwd=root, check=True)
+        subprocess.run(["pybabel", "update", "-i", str(pot), "-d", str(translations), "--no-fuzzy-matching"],
+                       check=True)
+    subprocess.run(["pybabel", "compile", "-d", str(translations)], check=True)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(prog="referee", description="Chicken Foot scorekeeper and referee")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="start the app for the phones at the table")
+    run.add_argument("--host", default="0.0.0.0")
+    run.add_argument("--port", type=int, default=8000)
+    run.add_argument("--threads", type=int, default=8)
+    run.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
+    run.set_defaults(func=serve)
+    cat = commands.add_parser("translate", help="update or compile the French and Dutch catalogs")
+    cat.add_argument("action", choices=["update", "compile"])
+    cat.set_defaults(func=translate)
+    args = parser.parse_args(argv)
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

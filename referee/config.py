@@ -1,0 +1,45 @@
+"""Configuration read from the environment, with defaults that need no set-up.
+
+Like microblog's Config: DATABASE_URL selects any SQLAlchemy database; without it the app
+keeps an SQLite file in Flask's instance folder, so the first command in the README needs
+nothing else installed.
+"""
+
+import os
+import secrets
+from pathlib import Path
+
+
+class Config:
+    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")
+    LANGUAGES = ("en", "fr", "nl")
+    BABEL_DEFAULT_LOCALE = "en"
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
+    WTF_CSRF_TIME_LIMIT = None
+    MAX_CONTENT_LENGTH = 25 * 1024 * 1024
+    MAX_NAME_LENGTH = 40
+
+
+def sqlite_url(instance_path: str) -> str:
+    return "sqlite:///" + str(Path(instance_path) / "referee.sqlite")
+
+
+def load_secret_key(instance_path: str) -> str:
+    """One key shared by every worker process: from SECRET_KEY, else a file made once.
+
+    Sessions carry the scorer tokens, so every process behind `referee serve` must sign
+    them with the same key; a per-process random key would log scorers out at random.
+    """
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = Path(instance_path) / "secret_key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        return path.read_text().strip()
+    with os.fdopen(fd, "w") as handle:
+        key = secrets.token_hex(32)
+        handle.write(key)
+    return key

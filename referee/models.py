@@ -1,0 +1,84 @@
+"""Tables. A game keeps its house rules as the preset name plus overrides, so the rules
+object is always rebuilt by the core (`referee.rules.preset`), never stored half-parsed."""
+
+import secrets
+from datetime import datetime, timezone
+from typing import Optional
+
+from sqlalchemy import Column, JSON, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Player(SQLModel, table=True):
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(index=True, unique=True, max_length=80)
+    created: datetime = Field(default_factory=utcnow)
+
+
+class Game(SQLModel, table=True):
+    id: str = Field(default_factory=new_game_id, primary_key=True, max_length=16)
+    edit_token: str = Field(default_factory=new_token, max_length=64)
+    preset: str = Field(max_length=40)
+    overrides: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created: datetime = Field(default_factory=utcnow)
+    updated: datetime = Field(default_factory=utcnow)
+    version: int = 1
+    finished: bool = False
+
+
+class Seat(SQLModel, table=True):
+    """A player at a game, in seating order (seat 0 is the first named)."""
+
+    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "player_id"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    seat: int
+
+
+class Round(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True)
+    number: int
+    went_out: Optional[int] = Field(default=None, foreign_key="player.id")
+    blocked: bool = False
+    out_on_double: bool = False
+    version: int = 1
+    created: datetime = Field(default_factory=utcnow)
+    updated: datetime = Field(default_factory=utcnow)
+
+
+class Hand(SQLModel, table=True):
+    """What one player had left at the end of one round, and the points it cost."""
+
+    __table_args__ = (UniqueConstraint("round_id", "player_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    round_id: int = Field(foreign_key="round.id", index=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    tiles: Optional[str] = Field(default=None, max_length=2000)
+    pips: Optional[int] = None
+    points: int
+
+
+class RoundChange(SQLModel, table=True):
+    """History of a round: every save, correction and undo, with the time and what was entered."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True)
+    number: int
+    action: str = Field(max_length=16)
+    entry: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,199 @@
+"""A game's pages: the scoreboard, entering a round, correcting and undoing one.
+
+Views parse the form, call `referee.games`, and render; every number they show comes from
+the rules core through that service layer.
+"""
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from referee import chart, db, forms, games
+from referee.rules import round_double
+from referee.security import remember_token, token_for
+from referee.text import RulesError
+from referee.tiles import full_set
+
+bp = Blueprint("play", __name__, url_prefix="/games/<game_id>")
+
+
+def _state(game_id):
+    session = db.session()
+    try:
+        game = games.load(session, game_id)
+    except games.NotFound:
+        abort(404)
+    return game, games.view(session, game)
+
+
+def can_edit(game) -> bool:
+    try:
+        games.check_token(game, token_for(game.id))
+    except games.Forbidden:
+        return False
+    return True
+
+
+def _require_edit(game):
+    if not can_edit(game):
+        abort(403)
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
+
+
+@bp.route("")
+def game(game_id):
+    game, state = _state(game_id)
+    return render_template("game.html", state=state, editor=can_edit(game), chart=chart.running_chart(state))
+
+
+@bp.route("/scoreboard")
+def scoreboard(game_id):
+    _, state = _state(game_id)
+    return render_template("_scoreboard.html", state=state, chart=chart.running_chart(state))
+
+
+@bp.route("/join/<token>")
+def join(game_id, token):
+    """The scorer link: remembers the token in this browser's session, then drops it from the URL."""
+    game, _ = _state(game_id)
+    try:
+        games.check_token(game, token)
+    except games.Forbidden:
+        abort(403)
+    remember_token(game.id, token)
+    return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
+@bp.route("/rounds/new", methods=["GET", "POST"])
+def new_round(game_id):
+    game, state = _state(game_id)
+    _require_edit(game)
+    upcoming = state.next_round
+    if upcoming is None:
+        return redirect(url_for("play.game", game_id=game.id), code=303)
+    if request.method == "GET":
+        return _round_page(state, upcoming.number, request.form)
+    return _submit(game, state, upcoming.number, lambda entry: games.record_round(db.session(), game, entry))
+
+
+@bp.route("/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(game_id, number):
+    game, state = _state(game_id)
+    _require_edit(game)
+    saved = _saved(state, number)
+    if request.method == "GET":
+        return _round_page(state, number, _form_from_round(state, saved), editing=saved)
+    version = request.form.get("version", type=int)
+    return _submit(game, state, number,
+                   lambda entry: games.correct_round(db.session(), game, number, entry, version), editing=saved)
+
+
+@bp.route("/rounds/preview", methods=["POST"])
+def preview(game_id):
+    """Points per player as the house rules compute them, swapped in by htmx as taps change."""
+    game, state = _state(game_id)
+    _require_edit(game)
+    number = request.form.get("number", type=int) or (state.next_round.number if state.next_round else 0)
+    return render_template("_round_preview.html", state=state, checked=_check(state, number, request.form))
+
+
+@bp.route("/rounds/<int:number>")
+def show_round(game_id, number):
+    game, state = _state(game_id)
+    saved = _saved(state, number)
+    return render_template("round.html", state=state, round=saved, editor=can_edit(game),
+                           history=games.history(db.session(), game, number))
+
+
+@bp.route("/rounds/undo", methods=["POST"])
+def undo(game_id):
+    game, state = _state(game_id)
+    _require_edit(game)
+    try:
+        games.undo_last(db.session(), game)
+    except RulesError as err:
+        return render_template("game.html", state=state, editor=True, error=err,
+                               chart=chart.running_chart(state)), 409
+    return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
+def _saved(state, number):
+    try:
+        return state.round(number)
+    except games.NotFound:
+        abort(404)
+
+
+def _submit(game, state, number, save, editing=None):
+    checked = _check(state, number, request.form)
+    if request.form.get("action") == "preview" or checked["error"]:
+        status = 200 if request.form.get("action") == "preview" else 422
+        return _round_page(state, number, request.form, editing=editing, checked=checked), status
+    try:
+        save(checked["entry"])
+    except RulesError as err:
+        db.session().rollback()
+        return _round_page(state, number, request.form, editing=editing, checked={**checked, "error": err}), 422
+    except games.Conflict as conflict:
+        db.session().rollback()
+        fresh = games.view(db.session(), game)
+        current = conflict.current or _saved(fresh, number)
+        return _round_page(fresh, number, _form_from_round(fresh, current), editing=current,
+                           conflict=conflict.message), 409
+    return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
+def _check(state, number, form) -> dict:
+    """Parse and score the posted round without saving it."""
+    result = {"entry": None, "scores": None, "error": None, "missing": None}
+    try:
+        entry = forms.round_from_form(form, state.players)
+        result["entry"] = entry
+        _, result["scores"] = games.score_entry(state, number, entry)
+    except games.MissingEntry as err:
+        result.update(error=err, missing=err.player)
+    except RulesError as err:
+        result["error"] = err
+    return result
+
+
+def _round_page(state, number, form, editing=None, checked=None, conflict=None):
+    double = round_double(state.rules, number - 1)
+    claimed = _claimed(state, form)
+    return render_template("round_form.html", state=state, number=number, double=double, form=form,
+                           editing=editing, checked=checked or {}, conflict=conflict,
+                           tiles=full_set(state.rules.set), claimed=claimed,
+                           opener=state.opener(number))
+
+
+def _claimed(state, form) -> dict:
+    """Which seat holds each tapped tile, so other keypads draw it as taken."""
+    owners = {}
+    for seat in range(len(state.players)):
+        for tile in form.getlist(f"tiles-{seat}"):
+            owners.setdefault(tile, seat)
+    return owners
+
+
+def _form_from_round(state, saved):
+    """A saved round turned back into form fields, to correct it."""
+    fields = MultiDict()
+    for seat, name in enumerate(state.players):
+        held = saved.hands.get(name)
+        if name == saved.went_out:
+            continue
+        if isinstance(held, list):
+            for tile in held:
+                fields.add(f"tiles-{seat}", str(tile))
+        elif held is not None:
+            fields.add(f"pips-{seat}", str(held))
+    if saved.went_out:
+        fields.add("went_out", str(state.players.index(saved.went_out)))
+    if saved.blocked:
+        fields.add("went_out", "blocked")
+    if saved.out_on_double:
+        fields.add("out_on_double", "1")
+    fields.add("version", str(saved.version))
+    return fields

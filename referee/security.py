@@ -1,0 +1,37 @@
+"""Headers every response carries, CSRF for the HTML forms, and who may write to a game.
+
+A scorer proves itself with the game's edit token: the API in an `Authorization: Bearer`
+header, a browser through its session cookie after opening the scorer link once. The token
+is compared in constant time and never put in a URL after that first visit.
+"""
+
+from flask import session
+from flask_wtf import CSRFProtect
+
+csrf = CSRFProtect()
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'")
+
+
+def init_app(app):
+    csrf.init_app(app)
+
+    @app.after_request
+    def headers(response):
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        return response
+
+
+def remember_token(game_id: str, token: str) -> None:
+    keys = dict(session.get("keys", {}))
+    keys[game_id] = token
+    session["keys"] = keys
+    session.permanent = True
+
+
+def token_for(game_id: str):
+    return session.get("keys", {}).get(game_id)

@@ -1,0 +1,34 @@
+// Small touches on top of server-rendered pages; everything works without this file.
+// On the round page a tile tapped for one player is greyed out on every other keypad,
+// because one physical tile cannot be in two hands. The server checks this again.
+(function () {
+  "use strict";
+
+  function syncKeypads(form) {
+    var owner = {};
+    form.querySelectorAll(".keypad input:checked").forEach(function (box) {
+      owner[box.value] = box.name;
+    });
+    form.querySelectorAll(".keypad input[type=checkbox]").forEach(function (box) {
+      if (box.hasAttribute("data-round-double")) { return; }
+      var takenElsewhere = owner[box.value] !== undefined && owner[box.value] !== box.name;
+      box.disabled = takenElsewhere && !box.checked;
+      box.parentElement.classList.toggle("taken", box.disabled);
+    });
+    form.querySelectorAll("[data-count-for]").forEach(function (el) {
+      var n = form.querySelectorAll('input[name="tiles-' + el.getAttribute("data-count-for") + '"]:checked').length;
+      el.textContent = n ? "(" + n + ")" : "";
+    });
+  }
+
+  function init(root) {
+    var form = (root || document).querySelector ? (root || document).querySelector("#round-form") : null;
+    if (!form || form.dataset.ready) { return; }
+    form.dataset.ready = "1";
+    form.addEventListener("change", function () { syncKeypads(form); });
+    syncKeypads(form);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:load", function (evt) { init(document); });
+})();

@@ -1,0 +1,181 @@
+"""Accuracy and speed of the photo pip counter (run by hand, not by pytest).
+
+    .venv/bin/python tests/bench/vision_accuracy.py                 # ../shared/photos
+    .venv/bin/python tests/bench/vision_accuracy.py FOLDER          # any folder with a MANIFEST.tsv
+    .venv/bin/python tests/bench/vision_accuracy.py --synthetic 60  # generated photos
+    .venv/bin/python tests/bench/vision_accuracy.py --speed-only
+
+A folder holds photos and a MANIFEST.tsv whose columns include `file` and `tiles`
+(`a-b a-b ...`). A reading is right when the multiset of tiles matches exactly. Prints
+tiles right / missed / invented (as % of the true tiles), hands right %, totals right %,
+the fraction of wrong tiles that were flagged low-confidence, and the time to read a 12 MP
+JPEG divided by the time cv2.imdecode takes to decode it at full size (one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+import vision  # noqa: E402
+from vision.result import LOW_CONFIDENCE  # noqa: E402
+
+DEFAULT_FOLDER = ROOT.parent / "shared" / "photos"
+
+
+def parse_tiles(text: str) -> list[tuple[int, int]]:
+    out = []
+    for tok in text.split():
+        a, b = tok.split("-")
+        a, b = int(a), int(b)
+        out.append((max(a, b), min(a, b)))
+    return out
+
+
+def read_manifest(folder: Path) -> list[tuple[str, list[tuple[int, int]]]]:
+    with open(folder / "MANIFEST.tsv", newline="") as fh:
+        rows = list(csv.DictReader(fh, delimiter="\t"))
+    return [(r["file"], parse_tiles(r["tiles"])) for r in rows]
+
+
+def score(folder: Path, verbose: bool = False, out_dir: Path | None = None) -> dict:
+    rows = read_manifest(folder)
+    n_true = n_right = n_missed = n_invented = 0
+    hands_right = totals_right = 0
+    wrong_tiles = wrong_flagged = 0
+    right_tiles = right_flagged = 0
+    errors = 0
+    seconds = []
+    for name, truth in rows:
+        path = folder / name
+        try:
+            hand = vision.read_hand(path.read_bytes())
+        except vision.PhotoError as exc:
+            errors += 1
+            n_true += len(truth)
+            n_missed += len(truth)
+            print(f"ERROR {name}: {exc}")
+            continue
+        seconds.append(hand.seconds)
+        got = [(t.a, t.b) for t in hand.tiles]
+        tc, gc = Counter(truth), Counter(got)
+        right = sum((tc & gc).values())
+        n_true += len(truth)
+        n_right += right
+        n_missed += len(truth) - right
+        n_invented += len(got) - right
+        ok = tc == gc
+        hands_right += ok
+        totals_right += sum(a + b for a, b in truth) == hand.pips
+        remaining = Counter(truth)
+        for t in hand.tiles:
+            key = (t.a, t.b)
+            if remaining[key] > 0:
+                remaining[key] -= 1
+                right_tiles += 1
+                right_flagged += t.low_confidence
+            else:
+                wrong_tiles += 1
+                wrong_flagged += t.low_confidence
+        if verbose and not ok:
+            miss = sorted((tc - gc).elements())
+            extra = [(t.a, t.b, t.confidence) for t in hand.tiles if (gc - tc)[(t.a, t.b)] > 0]
+            print(f"WRONG {name}: missed {miss} invented {extra}")
+        if out_dir is not None:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            (out_dir / (name.replace("/", "__") + ".annotated.jpg")).write_bytes(hand.annotated())
+    pct = lambda a, b: 100.0 * a / b if b else float("nan")  # noqa: E731
+    res = {
+        "photos": len(rows),
+        "tiles": n_true,
+        "tiles_right_pct": pct(n_right, n_true),
+        "tiles_missed_pct": pct(n_missed, n_true),
+        "tiles_invented_pct": pct(n_invented, n_true),
+        "hands_right_pct": pct(hands_right, len(rows)),
+        "totals_right_pct": pct(totals_right, len(rows)),
+        "wrong_tiles": wrong_tiles,
+        "wrong_low_conf_pct": pct(wrong_flagged, wrong_tiles),
+        "right_low_conf_pct": pct(right_flagged, right_tiles),
+        "unreadable": errors,
+        "median_seconds": float(np.median(seconds)) if seconds else float("nan"),
+    }
+    return res
+
+
+def speed(repeats: int = 5) -> dict:
+    from synthetic_photos import make_photo  # tests/synthetic_photos.py
+
+    cv2.setNumThreads(1)
+    rng = np.random.default_rng(12)
+    photo = make_photo(rng, n_tiles=12, size=(4000, 3000))
+    data = photo.encode("jpeg", quality=92)
+    buf = np.frombuffer(data, np.uint8)
+    vision.read_hand(data)  # warm up
+    t_dec, t_read = [], []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        t1 = time.perf_counter()
+        vision.read_hand(data)
+        t2 = time.perf_counter()
+        t_dec.append(t1 - t0)
+        t_read.append(t2 - t1)
+    d, r = min(t_dec), min(t_read)
+    return {"megapixels": 12.0, "jpeg_bytes": len(data), "imdecode_s": d, "read_hand_s": r, "ratio": r / d}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER)
+    ap.add_argument("--synthetic", type=int, metavar="N", help="generate N synthetic photos and score them")
+    ap.add_argument("--seed", type=int, default=2024)
+    ap.add_argument("--speed-only", action="store_true")
+    ap.add_argument("--no-speed", action="store_true")
+    ap.add_argument("--verbose", "-v", action="store_true", help="list every wrong hand")
+    ap.add_argument("--annotated", type=Path, metavar="DIR", help="write annotated JPEGs here")
+    args = ap.parse_args(argv)
+
+    if not args.speed_only:
+        if args.synthetic:
+            from synthetic_photos import write_folder
+
+            tmp = tempfile.TemporaryDirectory()
+            folder = Path(tmp.name)
+            write_folder(folder, args.synthetic, seed=args.seed)
+        else:
+            folder = args.folder
+        if not (folder / "MANIFEST.tsv").exists():
+            print(f"no MANIFEST.tsv in {folder}")
+            return 2
+        res = score(folder, verbose=args.verbose, out_dir=args.annotated)
+        print(f"folder: {folder if not args.synthetic else f'synthetic ({args.synthetic} photos, seed {args.seed})'}")
+        print(f"photos: {res['photos']}  tiles: {res['tiles']}  unreadable: {res['unreadable']}")
+        print(f"tiles right:    {res['tiles_right_pct']:5.1f} %")
+        print(f"tiles missed:   {res['tiles_missed_pct']:5.1f} %")
+        print(f"tiles invented: {res['tiles_invented_pct']:5.1f} %")
+        print(f"hands right:    {res['hands_right_pct']:5.1f} %")
+        print(f"totals right:   {res['totals_right_pct']:5.1f} %")
+        print(f"wrong tiles flagged low-confidence (< {LOW_CONFIDENCE}): {res['wrong_low_conf_pct']:5.1f} % "
+              f"of {res['wrong_tiles']}  (right tiles flagged: {res['right_low_conf_pct']:.1f} %)")
+        print(f"median seconds per photo: {res['median_seconds']:.3f}")
+    if not args.no_speed:
+        sp = speed()
+        print(f"speed: 12 MP JPEG ({sp['jpeg_bytes'] / 1e6:.1f} MB) read in {sp['read_hand_s'] * 1000:.0f} ms, "
+              f"cv2.imdecode full size {sp['imdecode_s'] * 1000:.0f} ms, ratio {sp['ratio']:.2f} (one core)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,27 @@
+"""Small helpers shared by the web tests: start a game and play rounds through the API."""
+
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_game(client, players=PLAYERS, rules="pagat"):
+    response = client.post("/api/games", json={"players": players, "rules": rules})
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def bearer(game):
+    return {"Authorization": "Bearer " + game["edit_token"]}
+
+
+def pips_round(client, game, pips, went_out=None, **extra):
+    """Record a round where every player but `went_out` gives a typed pip total."""
+    hands = {name: {"pips": value} for name, value in pips.items()}
+    body = {"hands": hands, "went_out": went_out, **extra}
+    return client.post(f"/api/games/{game['id']}/rounds", json=body, headers=bearer(game))
+
+
+def as_scorer(client, game):
+    """Open the scorer link once, as a phone would, so the session holds the token."""
+    response = client.get(f"/games/{game['id']}/join/{game['edit_token']}")
+    assert response.status_code == 303
+    return client

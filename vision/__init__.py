@@ -1,0 +1,56 @@
+"""Photo pip counter for dominoes (OpenCV), independent of the web app.
+
+    from vision import read_hand
+    hand = read_hand(photo_bytes)
+    hand.tiles        # [Tile(a, b, polygon, confidence), ...]
+    hand.pips         # raw total, [0|0] counts 0
+    hand.annotated()  # JPEG bytes with every tile outlined and labelled
+
+Importing this package does not import OpenCV: `read_hand` does, and raises
+VisionUnavailable (a RuntimeError) with an install hint when OpenCV or numpy is missing.
+Unreadable input raises PhotoError (a ValueError) with a readable message.
+"""
+
+from __future__ import annotations
+
+from .errors import INSTALL_HINT, PhotoError, VisionUnavailable
+
+__all__ = ["read_hand", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "Hand", "Tile"]
+
+
+def _reader():
+    try:
+        import cv2  # noqa: F401
+        import numpy  # noqa: F401
+        from PIL import Image  # noqa: F401
+    except ImportError as exc:
+        raise VisionUnavailable(str(exc)) from None
+    from . import reader
+
+    return reader
+
+
+def read_hand(data: bytes):
+    """Read the tiles in a photo of a hand laid face up. Returns a `Hand` with `.tiles`,
+    `.pips` and `.annotated()`. Raises PhotoError for bytes that are not a readable photo
+    and VisionUnavailable when OpenCV is not installed."""
+    return _reader().read_hand_bytes(data)
+
+
+def read_file(path) -> "Hand":
+    """read_hand on the contents of a file."""
+    from pathlib import Path
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PhotoError(f"cannot open {path}: {exc.strerror or exc}") from None
+    return read_hand(data)
+
+
+def __getattr__(name: str):
+    if name in ("Hand", "Tile"):
+        from . import result
+
+        return getattr(result, name)
+    raise AttributeError(name)

@@ -1,0 +1,143 @@
+"""Find the divider bars of face-up tiles.
+
+Every face-up domino has one divider: a thin straight bar across the middle of the face,
+contrasting with it (black on ivory, white on black, yellow on pink, ...). It is the anchor
+of the detector: it gives the tile's centre, its orientation and its scale, and it keeps
+touching tiles apart. Bars are found on a small image pyramid, so any tile size works:
+marks (pixels that differ from their surroundings, by morphological top/black-hat on the
+L, a and b channels) are thresholded, round blobs (pips) are removed by an opening, and
+what is left is kept when it is a thin straight bar.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+KERNEL = 15  # morphological window at each pyramid level (pixels)
+MARK_THRESHOLD = 55  # in 8-bit L units (chroma weighted x2.5)
+PIP_OPEN = 7  # opening diameter that keeps pips and removes bars at each level
+MIN_LEN = 13  # shortest bar considered at a level (pixels)
+
+
+@dataclass
+class Bar:
+    cx: float
+    cy: float
+    ux: float  # unit vector along the bar
+    uy: float
+    length: float
+    thickness: float
+    level: int
+    fill: float
+
+    @property
+    def angle(self) -> float:
+        return math.atan2(self.uy, self.ux)
+
+
+def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> tuple[np.ndarray, np.ndarray]:
+    """Dark marks (black-hat) and bright marks (top-hat) of the lightness channel."""
+    L = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[:, :, 0]
+    ker = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    return cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker)
+
+
+_ANGLES = np.deg2rad(np.arange(0, 180, 4.0))
+_NX = -np.sin(_ANGLES)
+_NY = np.cos(_ANGLES)
+
+
+def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
+    """The strongest straight thin bar among a component's pixels (a small Hough
+    transform restricted to the component). Returns (cx, cy, ux, uy, length, thickness,
+    fill) in the component's pixel coordinates, or None."""
+    mx, my = xs.mean(), ys.mean()
+    x = xs - mx
+    y = ys - my
+    proj = np.outer(x, _NX) + np.outer(y, _NY)  # N x A, offset along the normal
+    off = np.rint(proj).astype(np.int32)
+    lo = off.min()
+    off -= lo
+    nb = int(off.max()) + 3
+    na = len(_ANGLES)
+    idx = (off + np.arange(na, dtype=np.int32) * nb).ravel()
+    hist = np.bincount(idx, minlength=na * nb).reshape(na, nb)
+    win = hist[:, :-2] + hist[:, 1:-1] + hist[:, 2:]
+    j, b = np.unravel_index(int(np.argmax(win)), win.shape)
+    d = b + 1 + lo  # centre offset of the band
+    prof = hist[j]
+    peak = prof[b:b + 3].max()
+    # thickness: bins around the peak above half of it
+    c = b + 1
+    left = c
+    while left - 1 >= 0 and prof[left - 1] >= 0.5 * peak:
+        left -= 1
+    right = c
+    while right + 1 < len(prof) and prof[right + 1] >= 0.5 * peak:
+        right += 1
+    t = right - left + 1
+    half = max(1.0, t / 2.0 + 0.5)
+    sel = np.abs(proj[:, j] - d) <= half
+    ux, uy = _NY[j], -_NX[j]
+    u = x[sel] * ux + y[sel] * uy
+    if u.size < 4:
+        return None
+    u = np.sort(u)
+    gaps = np.diff(u)
+    # longest run with gaps <= 2.5 px
+    breaks = np.nonzero(gaps > 2.5)[0]
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [u.size - 1]])
+    k = int(np.argmax(u[ends] - u[starts]))
+    u0, u1 = u[starts[k]], u[ends[k]]
+    length = u1 - u0 + 1
+    npx = ends[k] - starts[k] + 1
+    thick = npx / length
+    um = (u0 + u1) / 2
+    cx = mx + um * ux + d * _NX[j]
+    cy = my + um * uy + d * _NY[j]
+    return cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))
+
+
+def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> list[Bar]:
+    out: list[Bar] = []
+    for m in mark_maps(bgr):
+        mask = (m > threshold).astype(np.uint8)
+        out.extend(_bars_in_mask(mask, level))
+    return out
+
+
+def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
+    n, lab, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out: list[Bar] = []
+    s = float(2 ** level)
+    for i in range(1, n):
+        x, y, w, h, a = st[i]
+        if max(w, h) < MIN_LEN or a < MIN_LEN or a > 40000:
+            continue
+        ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
+        r = _best_bar(xs.astype(np.float64) + x, ys.astype(np.float64) + y)
+        if r is None:
+            continue
+        cx, cy, ux, uy, lo, sh, fill = r
+        if lo < MIN_LEN or lo / sh < 4 or sh > 9:
+            continue
+        out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill))
+    return out
+
+
+def find_bars(bgr: np.ndarray, levels: int = 4) -> list[Bar]:
+    """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`."""
+    bars: list[Bar] = []
+    img = bgr
+    for lev in range(levels):
+        if lev:
+            img = cv2.pyrDown(img)
+            if min(img.shape[:2]) < 48:
+                break
+        bars.extend(bars_at_level(img, lev))
+    return bars

@@ -1,0 +1,173 @@
+"""Tile hypotheses built around divider bars: find the tile's long edges, check the shape."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .dividers import Bar
+
+#: Divider length / tile width: dividers span this much of the face (sets differ).
+RATIO_MIN = 0.42
+RATIO_MAX = 0.97
+
+
+@dataclass
+class TileBox:
+    """A tile in work-image coordinates: centre, unit vector along the divider (u, across
+    the tile) and along the tile (n), width (across) and length (along)."""
+
+    cx: float
+    cy: float
+    ux: float
+    uy: float
+    width: float
+    length: float
+    bar: Bar
+    edge: float = 0.0  # edge evidence (weaker of the two long sides)
+    score: float = 0.0
+
+    @property
+    def nx(self) -> float:
+        return -self.uy
+
+    @property
+    def ny(self) -> float:
+        return self.ux
+
+    def corners(self) -> np.ndarray:
+        """4x2 corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) from the centre."""
+        hw, hl = self.width / 2, self.length / 2
+        c = np.array([self.cx, self.cy])
+        u = np.array([self.ux, self.uy])
+        n = np.array([self.nx, self.ny])
+        return np.array([c + hw * u + hl * n, c - hw * u + hl * n, c - hw * u - hl * n, c + hw * u - hl * n])
+
+    def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
+        dx, dy = x - self.cx, y - self.cy
+        pu = dx * self.ux + dy * self.uy
+        pn = dx * self.nx + dy * self.ny
+        return abs(pu) <= self.width / 2 + margin and abs(pn) <= self.length / 2 + margin
+
+    def polygon_area(self) -> float:
+        return self.width * self.length
+
+
+class EdgeField:
+    """Colour gradient of the work image, sampled along arbitrary directions."""
+
+    def __init__(self, bgr: np.ndarray) -> None:
+        lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
+        lab[:, :, 0] *= 1.0 / 2.55 * 1.4  # lightness counts a bit more than chroma
+        self.gx = [cv2.Sobel(lab[:, :, i], cv2.CV_32F, 1, 0, ksize=3, scale=0.125) for i in range(3)]
+        self.gy = [cv2.Sobel(lab[:, :, i], cv2.CV_32F, 0, 1, ksize=3, scale=0.125) for i in range(3)]
+        self.lab = lab
+        self.h, self.w = bgr.shape[:2]
+
+    def directional(self, xs: np.ndarray, ys: np.ndarray, dx: float, dy: float) -> np.ndarray:
+        """|d colour / d(direction)| at the points (bilinear); 0 outside the image."""
+        mx = xs.astype(np.float32)
+        my = ys.astype(np.float32)
+        acc = np.zeros(xs.shape, np.float32)
+        for gx, gy in zip(self.gx, self.gy):
+            sx = cv2.remap(gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            sy = cv2.remap(gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+            d = sx * dx + sy * dy
+            acc += d * d
+        return np.sqrt(acc)
+
+    def inside(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        return (xs >= 0) & (ys >= 0) & (xs <= self.w - 1) & (ys <= self.h - 1)
+
+
+def _side_profile(bar: Bar, field: EdgeField, ss: np.ndarray, sign: float) -> tuple[np.ndarray, np.ndarray]:
+    Ld = bar.length
+    ux, uy = bar.ux, bar.uy
+    nx, ny = -uy, ux
+    taus = np.linspace(-0.55 * Ld, 0.55 * Ld, 21, dtype=np.float32)
+    S, T = np.meshgrid(ss * sign, taus, indexing="ij")
+    xs = bar.cx + S * ux + T * nx
+    ys = bar.cy + S * uy + T * ny
+    g = field.directional(xs, ys, ux, uy)
+    ins = field.inside(xs, ys)
+    g = np.where(ins, g, 0.0)
+    ev = np.percentile(g, 30, axis=1)
+    out_frac = 1.0 - ins.mean(axis=1)
+    return ev, out_frac
+
+
+def _first_peak(ev: np.ndarray, out_frac: np.ndarray, floor: float) -> tuple[int, float] | None:
+    """Index of the first strong local maximum (or of the image border), and its strength."""
+    n = len(ev)
+    top = float(ev.max()) if n else 0.0
+    for k in range(n):
+        if out_frac[k] > 0.5:
+            return k, max(float(ev[max(0, k - 1)]), floor)  # the frame cuts the tile here
+        if ev[k] < max(floor, 0.45 * top):
+            continue
+        if (k == 0 or ev[k] >= ev[k - 1]) and (k == n - 1 or ev[k] >= ev[k + 1]):
+            return k, float(ev[k])
+    return None
+
+
+def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
+    """Search the two long edges of the tile whose divider is `bar`."""
+    Ld = bar.length
+    ux, uy = bar.ux, bar.uy
+    step = max(0.5, Ld / 80.0)
+    s_min = 0.5 * Ld + max(1.5, 0.5 * bar.thickness)
+    s_max = 0.5 * Ld / RATIO_MIN
+    ss = np.arange(s_min, s_max + step, step, dtype=np.float32)
+    sides = []
+    for sign in (1.0, -1.0):
+        ev, out_frac = _side_profile(bar, field, ss, sign)
+        pk = _first_peak(ev, out_frac, 1.0)
+        sides.append(None if pk is None else (float(ss[pk[0]]), pk[1]))
+    if sides[0] is None and sides[1] is None:
+        return None
+    if sides[0] is None or sides[1] is None or min(sides[0][1], sides[1][1]) < 0.25 * max(sides[0][1], sides[1][1]):
+        # one side has no usable edge (lit bevel on white paper...): the divider is centred
+        strong = max((sd for sd in sides if sd is not None), key=lambda sd: sd[1])
+        sp = sm = strong[0]
+        edge = strong[1] * 0.5
+    else:
+        (sp, ep), (sm, em) = sides
+        edge = min(ep, em)
+    W = sp + sm
+    ratio = Ld / W
+    if not (RATIO_MIN <= ratio <= RATIO_MAX):
+        return None
+    shift = (sp - sm) / 2.0
+    if abs(shift) > 0.12 * W:
+        return None
+    cx = bar.cx + shift * ux
+    cy = bar.cy + shift * uy
+    return TileBox(cx, cy, ux, uy, W, 2.0 * W, bar, edge=edge)
+
+
+def dedupe_bars(bars: list[Bar]) -> list[Bar]:
+    """Merge the same bar found on several pyramid levels (keep the finer one)."""
+    bars = sorted(bars, key=lambda b: (b.level, -b.length))
+    kept: list[Bar] = []
+    for b in bars:
+        dup = False
+        for k in kept:
+            d = math.hypot(b.cx - k.cx, b.cy - k.cy)
+            cosang = abs(b.ux * k.ux + b.uy * k.uy)
+            if d < 0.2 * max(b.length, k.length) and cosang > 0.97 and 0.6 < b.length / k.length < 1.6:
+                dup = True
+                break
+        if not dup:
+            kept.append(b)
+    return kept
+
+
+def overlap(a: TileBox, b: TileBox) -> float:
+    """Intersection area / smaller area of two tile boxes."""
+    pa = a.corners().astype(np.float32)
+    pb = b.corners().astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    return float(inter) / max(1e-6, min(a.polygon_area(), b.polygon_area()))

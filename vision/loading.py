@@ -1,0 +1,168 @@
+"""Turn the bytes of an uploaded photo into pixels, safely.
+
+Everything that can go wrong with untrusted input is turned into a PhotoError with a
+readable message: empty or truncated files, files that are not images, image bombs
+(a tiny file declaring a huge size). The declared size is checked with Pillow before any
+pixel is decoded. JPEGs are decoded at a reduced size (DCT scaling, Pillow's draft mode),
+which is most of the speed of the counter. EXIF orientation is honoured.
+"""
+
+from __future__ import annotations
+
+import io
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageFile, UnidentifiedImageError
+
+from .errors import PhotoError
+
+#: Largest declared size accepted. A 48 MP phone photo is 48e6; bigger than this is
+#: refused as a likely decompression bomb (a 60 MP photo is accepted and downscaled).
+MAX_PIXELS = 120_000_000
+#: Longest side of the pixels kept for counting pips (small tiles are read at this size).
+DETAIL_LONG_SIDE = 2048
+#: Smallest accepted side.
+MIN_SIDE = 16
+
+_heif_registered = False
+
+# Pillow refuses (raises) above 2x this value; our own check below comes first.
+Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+ImageFile.LOAD_TRUNCATED_IMAGES = False
+
+
+def _register_heif() -> None:
+    global _heif_registered
+    if _heif_registered:
+        return
+    _heif_registered = True
+    try:
+        import pillow_heif  # type: ignore
+
+        pillow_heif.register_heif_opener()
+    except Exception:  # pragma: no cover - pillow-heif missing: HEIC is then unreadable
+        pass
+
+
+@dataclass
+class Photo:
+    """Decoded photo: `rgb` is an upright (EXIF applied) RGB array, possibly reduced.
+
+    `scale` maps `rgb` pixel coordinates to the original (upright) image: original =
+    rgb * scale. `width`/`height` are the original upright size.
+    """
+
+    rgb: np.ndarray
+    scale: float
+    width: int
+    height: int
+    format: str
+
+
+_TRANSPOSE = {
+    2: [Image.Transpose.FLIP_LEFT_RIGHT],
+    3: [Image.Transpose.ROTATE_180],
+    4: [Image.Transpose.FLIP_TOP_BOTTOM],
+    5: [Image.Transpose.TRANSPOSE],
+    6: [Image.Transpose.ROTATE_270],
+    7: [Image.Transpose.TRANSVERSE],
+    8: [Image.Transpose.ROTATE_90],
+}
+
+
+def _orientation(im: Image.Image) -> int:
+    try:
+        value = im.getexif().get(0x0112, 1)
+        value = int(value)
+    except Exception:
+        return 1
+    return value if value in _TRANSPOSE else 1
+
+
+def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
+    """Decode `data` (JPEG, PNG, WebP, HEIC, ...) into an upright RGB array whose long side
+    is at most about `detail_long_side` (never upscaled). Raises PhotoError."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise PhotoError("expected the bytes of a photo")
+    data = bytes(data)
+    if not data:
+        raise PhotoError("the file is empty")
+    if data[:4] == b"\x00\x00\x00\x18" or b"ftyp" in data[4:12]:
+        _register_heif()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data))
+    except UnidentifiedImageError:
+        _register_heif()
+        try:
+            im = Image.open(io.BytesIO(data))
+        except Exception:
+            raise PhotoError("the file is not an image this counter can read "
+                             "(JPEG, PNG, WebP or HEIC)") from None
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PhotoError("the image declares a size far too large to be a photo") from None
+    except Exception as exc:
+        raise PhotoError(f"the file could not be read as an image ({exc.__class__.__name__})") from None
+
+    w, h = im.size
+    if w <= 0 or h <= 0:
+        raise PhotoError("the image has no pixels")
+    if w * h > MAX_PIXELS:
+        raise PhotoError(
+            f"the image declares {w}x{h} pixels ({w * h / 1e6:.0f} MP); photos above "
+            f"{MAX_PIXELS / 1e6:.0f} MP are refused as a likely decompression bomb")
+    if min(w, h) < MIN_SIDE:
+        raise PhotoError(f"the image is too small ({w}x{h} pixels)")
+    fmt = (im.format or "").upper()
+    orientation = _orientation(im)
+
+    try:
+        if getattr(im, "n_frames", 1) > 1:
+            im.seek(0)
+        if fmt == "JPEG":
+            # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
+            req = max(1, max(w, h) // detail_long_side)
+            if req >= 2:
+                im.draft("RGB", (max(1, w // req), max(1, h // req)))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            im.load()
+        if im.mode not in ("RGB",):
+            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
+                im = im.convert("RGBA")
+                bg = Image.new("RGBA", im.size, (128, 128, 128, 255))
+                bg.alpha_composite(im)
+                im = bg.convert("RGB")
+            elif im.mode in ("I;16", "I;16B", "I;16L", "I"):
+                arr = np.asarray(im, dtype=np.float64)
+                top = float(arr.max()) or 1.0
+                im = Image.fromarray((arr * (255.0 / top)).astype(np.uint8)).convert("RGB")
+            else:
+                im = im.convert("RGB")
+    except PhotoError:
+        raise
+    except Exception as exc:
+        msg = str(exc).lower()
+        if "truncated" in msg or isinstance(exc, (EOFError,)) or "broken" in msg:
+            raise PhotoError("the image file is truncated or damaged") from None
+        raise PhotoError(f"the image could not be decoded ({exc.__class__.__name__})") from None
+
+    dw, dh = im.size
+    if max(dw, dh) > detail_long_side * 1.5:
+        f = detail_long_side / max(dw, dh)
+        im = im.resize((max(1, round(dw * f)), max(1, round(dh * f))), Image.Resampling.BILINEAR,
+                       reducing_gap=2.0)
+        dw, dh = im.size
+    for op in _TRANSPOSE.get(orientation, []):
+        im = im.transpose(op)
+    if orientation in (5, 6, 7, 8):
+        w, h = h, w
+        dw, dh = dh, dw
+    rgb = np.asarray(im)
+    if rgb.ndim != 3 or rgb.shape[2] != 3:
+        raise PhotoError("the image could not be decoded as colour pixels")
+    scale = w / dw
+    return Photo(rgb=np.ascontiguousarray(rgb), scale=scale, width=w, height=h, format=fmt)

@@ -1,0 +1,173 @@
+"""Count the pips on the two halves of one tile.
+
+The tile is warped to a canonical upright rectangle (CW x 2CW, divider horizontal in the
+middle). Marks are pixels far (in Lab colour) from the local face colour, so black pips on
+ivory, coloured (even pale) pips on white and white pips on black tiles are all marks.
+Blobs of pip size and shape are counted in each half; merged pips count by area.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+CW = 64  # canonical tile width in pixels; length is 2*CW
+MAX_PIPS = 12
+
+
+@dataclass
+class HalfReading:
+    count: int
+    blobs: list = field(default_factory=list)  # (x, y, area) in canonical coords
+    doubt: float = 0.0
+
+
+@dataclass
+class TileReading:
+    top: HalfReading
+    bottom: HalfReading
+    face_fraction: float
+    divider_contrast: float
+    confidence: float
+    junk: float  # fraction of mark area not explained by pips and divider
+    pip_area: float
+
+
+def warp_tile(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> CW x 2CW image
+    with the u axis horizontal and n vertical."""
+    src = np.float32([corners[2], corners[3], corners[0]])  # (-u,-n) (+u,-n) (+u,+n)
+    dst = np.float32([[0, 0], [CW, 0], [CW, 2 * CW]])
+    M = cv2.getAffineTransform(src, dst)
+    return cv2.warpAffine(img, M, (CW, 2 * CW), flags=cv2.INTER_AREA if _shrinks(corners) else cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)
+
+
+def _shrinks(corners: np.ndarray) -> bool:
+    return float(np.linalg.norm(corners[0] - corners[1])) > CW * 1.5
+
+
+def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Colour distance (about CIE76 units) of each pixel to the tile's face colour, with
+    the lightness of the face allowed to vary smoothly (shading, uneven light)."""
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 1.0 / 2.55
+    H, W = lab.shape[:2]
+    inner = lab[int(0.06 * H):H - int(0.06 * H), int(0.08 * W):W - int(0.08 * W)].reshape(-1, 3)
+    face = np.median(inner, axis=0)
+    d = lab - face
+    de = np.sqrt((d * d).sum(axis=2))
+    # lightness plane fitted on the face pixels
+    sel = de < 12
+    if sel.sum() > 0.2 * H * W:
+        yy, xx = np.nonzero(sel)
+        A = np.stack([np.ones_like(xx), xx, yy], 1).astype(np.float32)
+        coef, *_ = np.linalg.lstsq(A, lab[:, :, 0][sel], rcond=None)
+        gy, gx = np.mgrid[0:H, 0:W].astype(np.float32)
+        plane = coef[0] + coef[1] * gx + coef[2] * gy
+        d[:, :, 0] = lab[:, :, 0] - plane
+        de = np.sqrt((d * d).sum(axis=2))
+    return de, face
+
+
+def _otsu(values: np.ndarray) -> float:
+    v = np.clip(values, 0, 255).astype(np.uint8).reshape(-1, 1)
+    t, _ = cv2.threshold(v, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return float(t)
+
+
+def read_tile(canon_bgr: np.ndarray) -> TileReading:
+    de, face = delta_e_map(canon_bgr)
+    H, W = de.shape
+    mid = H // 2
+    inner = de[3:-3, 3:-3]
+    thr = float(np.clip(0.6 * _otsu(inner), 12.0, 26.0))
+    mask = (de > thr).astype(np.uint8)
+    # divider: rows around the middle that are marked across the central part
+    cols = slice(int(W * 0.3), int(W * 0.7))
+    rowfrac = mask[:, cols].mean(axis=1)
+    band = de[mid - 3:mid + 4, cols]
+    divider_contrast = float(np.median(band.max(axis=0)))
+    r0 = r1 = mid
+    lim = int(0.12 * W)
+    while r0 > mid - lim and rowfrac[r0 - 1] > 0.5:
+        r0 -= 1
+    while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
+        r1 += 1
+    face_fraction = float((inner < thr).mean())
+
+    margin_x = max(2, int(round(0.04 * W)))
+    margin_y = max(2, int(round(0.03 * W)))
+    work = mask.copy()
+    work[r0 - 1:r1 + 2] = 0
+    work[:, :margin_x] = 0
+    work[:, W - margin_x:] = 0
+    work[:margin_y] = 0
+    work[H - margin_y:] = 0
+    contours, _ = cv2.findContours(work, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cands = []
+    for cnt in contours:
+        a = cv2.contourArea(cnt) + 0.5 * cv2.arcLength(cnt, True)  # pixel area incl. boundary
+        x, y, w, h = cv2.boundingRect(cnt)
+        m = cv2.moments(cnt)
+        if m["m00"] > 0:
+            cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
+        else:
+            cx, cy = x + w / 2, y + h / 2
+        if abs(cy - mid) < 0.1 * W and abs(cx - W / 2) < 0.12 * W and max(w, h) < 0.25 * W:
+            continue  # spinner rivet on the divider
+        if a < 5:
+            continue
+        cands.append((float(cx), float(cy), float(a), int(w), int(h)))
+    good = [c for c in cands if 0.004 * W * W <= c[2] <= 0.07 * W * W and max(c[3], c[4]) <= 1.6 * min(c[3], c[4])]
+    if good:
+        areas = np.array([c[2] for c in good], np.float64)
+        med = float(np.median(areas))
+        sel = areas[(areas > 0.55 * med) & (areas < 1.6 * med)]
+        pip_area = float(np.median(sel)) if sel.size else med
+    else:
+        pip_area = 0.02 * W * W
+    top = HalfReading(0)
+    bottom = HalfReading(0)
+    junk_area = 0.0
+    # pips of one half are the same size (sizes may differ a little between halves)
+    half_area = {}
+    for is_top in (True, False):
+        areas = np.array([c[2] for c in cands if (c[1] < mid) == is_top and 0.45 * pip_area < c[2] < 2.2 * pip_area])
+        if areas.size >= 3:
+            med = float(np.median(areas))
+            if areas.max() < 1.45 * areas.min():
+                half_area[is_top] = max(med, pip_area)
+            else:
+                half_area[is_top] = med if 0.7 * pip_area < med < 1.45 * pip_area else pip_area
+        else:
+            half_area[is_top] = pip_area
+    for cx, cy, a, w, h in cands:
+        r = a / half_area[cy < mid]
+        half = top if cy < mid else bottom
+        if r < 0.35:
+            if r > 0.2:
+                half.doubt += 0.5
+            continue
+        elong = max(w, h) / max(1, min(w, h))
+        k = max(1, int(round(r))) if r > 1.55 else 1
+        if (k == 1 and elong > 2.2) or r > 4.5:
+            junk_area += a
+            half.doubt += 1.0
+            continue
+        frac = abs(r - round(r)) if r > 1.55 else (0.0 if r >= 0.6 else 0.6 - r)
+        half.doubt += min(1.0, max(0.0, frac - 0.25) * 3)
+        half.count += k
+        half.blobs.append((cx, cy, a))
+    total_marks = float(work.sum())
+    junk = junk_area / max(1.0, total_marks)
+    conf = 1.0
+    for hr in (top, bottom):
+        if hr.count > MAX_PIPS:
+            conf *= 0.2
+        conf *= max(0.2, 1.0 - 0.35 * hr.doubt)
+    conf *= max(0.2, min(1.0, (divider_contrast - 8) / 20))
+    conf *= max(0.2, min(1.0, (face_fraction - 0.35) / 0.25))
+    return TileReading(top, bottom, face_fraction, divider_contrast, float(conf), junk, pip_area)

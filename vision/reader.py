@@ -1,0 +1,106 @@
+"""The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> Hand."""
+
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from . import annotate
+from .dividers import find_bars
+from .geometry import EdgeField, TileBox, dedupe_bars, fit_tile, overlap
+from .loading import Photo, load_photo
+from .pips import TileReading, read_tile, warp_tile
+from .result import Hand, Tile
+
+WORK_LONG_SIDE = 1024
+
+
+class Candidate:
+    __slots__ = ("box", "reading", "score", "corners_detail")
+
+    def __init__(self, box: TileBox, reading: TileReading, score: float, corners_detail: np.ndarray) -> None:
+        self.box = box
+        self.reading = reading
+        self.score = score
+        self.corners_detail = corners_detail
+
+
+def _score(box: TileBox, rd: TileReading) -> float:
+    s = rd.confidence
+    s *= min(1.0, box.edge / 6.0) * 0.5 + 0.5
+    s *= min(1.0, box.bar.fill / 0.7) * 0.3 + 0.7
+    return s
+
+
+def _plausible(rd: TileReading) -> bool:
+    if rd.top.count > 12 or rd.bottom.count > 12:
+        return False
+    if rd.face_fraction < 0.45:
+        return False
+    if rd.divider_contrast < 10:
+        return False
+    if rd.junk > 0.35:
+        return False
+    return True
+
+
+def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
+    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    h, w = detail.shape[:2]
+    f = WORK_LONG_SIDE / max(h, w)
+    interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
+    work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
+    bars = dedupe_bars(find_bars(work))
+    field = EdgeField(work)
+    cands: list[Candidate] = []
+    for bar in bars:
+        box = fit_tile(bar, field)
+        if box is None:
+            continue
+        corners_detail = box.corners() / f
+        canon = warp_tile(detail, corners_detail)
+        rd = read_tile(canon)
+        if not _plausible(rd):
+            continue
+        cands.append(Candidate(box, rd, _score(box, rd), corners_detail))
+    cands.sort(key=lambda c: -c.score)
+    kept: list[Candidate] = []
+    for c in cands:
+        if all(overlap(c.box, k.box) < 0.25 for k in kept):
+            kept.append(c)
+    return kept, f, detail
+
+
+def read_photo(photo: Photo, started: float | None = None) -> Hand:
+    started = time.perf_counter() if started is None else started
+    kept, f, detail = analyse(photo)
+    tiles: list[Tile] = []
+    for c in kept:
+        poly = c.corners_detail * photo.scale
+        hi = max(c.reading.top.count, c.reading.bottom.count)
+        lo = min(c.reading.top.count, c.reading.bottom.count)
+        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), round(float(c.score), 3)))
+    tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / max(1.0, _row_height(tiles))),
+                              np.mean([p[0] for p in t.polygon])))
+    hand = Hand(tiles=tiles, width=photo.width, height=photo.height,
+                _render=lambda hd, side: annotate.render(detail, photo.scale, hd, side))
+    hand.seconds = time.perf_counter() - started
+    return hand
+
+
+def _row_height(tiles: list[Tile]) -> float:
+    if not tiles:
+        return 1.0
+    sizes = []
+    for t in tiles:
+        p = np.array(t.polygon)
+        sizes.append(min(np.linalg.norm(p[0] - p[1]), np.linalg.norm(p[1] - p[2])))
+    return float(np.median(sizes)) * 1.5
+
+
+def read_hand_bytes(data: bytes) -> Hand:
+    started = time.perf_counter()
+    photo = load_photo(data)
+    return read_photo(photo, started)
