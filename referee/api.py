@@ -127,7 +127,11 @@ def get_game(game_id):
 def add_round(game_id):
     game = _game(game_id)
     _authorised(game)
-    number = games.record_round(db.session(), game, _entry(_body()))
+    data = _body()
+    expected = data.get("number")
+    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+        raise RulesError(N_("'number' must be the number of the round being recorded."))
+    number = games.record_round(db.session(), game, _entry(data), expected)
     return _round_saved(game, number), 201
 
 

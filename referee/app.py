@@ -37,5 +37,7 @@ def create_app(test_config=None):
     app.register_blueprint(play.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
+    from referee import desk  # referee desk: its pages, and POST /api/rulings/foot (JSON, no CSRF)
+    app.register_blueprint(desk.bp); security.csrf.exempt(desk.ruling_api)
     app.jinja_env.globals["endpoints"] = app.view_functions
     return app

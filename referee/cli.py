@@ -15,6 +15,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 SIOCGIFADDR = 0x8915
+LANGUAGES = ("fr", "nl")
 
 
 def lan_addresses() -> list:
@@ -67,11 +68,13 @@ def translate(args) -> None:
     root = PACKAGE.parent
     if args.action == "update":
         subprocess.run(["pybabel", "extract", "-F", str(root / "babel.cfg"), "-k", "N_", "-k", "_l",
-                        "--no-location", "--sort-output", "-o", str(pot), "referee", "templates"],
+                        "--no-location", "--sort-output", "-o", str(pot), "."],
                        cwd=root, check=True)
-        subprocess.run(["pybabel", "update", "-i", str(pot), "-d", str(translations), "--no-fuzzy-matching"],
-                       check=True)
-    subprocess.run(["pybabel", "compile", "-d", str(translations)], check=True)
+        for lang in LANGUAGES:
+            verb = "update" if (translations / lang / "LC_MESSAGES" / "messages.po").exists() else "init"
+            extra = ["--no-fuzzy-matching"] if verb == "update" else []
+            subprocess.run(["pybabel", verb, "-i", str(pot), "-d", str(translations), "-l", lang, *extra], check=True)
+    subprocess.run(["pybabel", "compile", "--use-fuzzy", "-d", str(translations)], check=True)
 
 
 def main(argv=None) -> None:

@@ -293,21 +293,32 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple[dict, 
     return hands, scores
 
 
-def record_round(db: Session, game: Game, entry: RoundEntry) -> int:
-    """Save the next round; returns its number. Two phones saving the same round: the
-    unique (game, number) key lets only one win, the other gets a Conflict."""
+def record_round(db: Session, game: Game, entry: RoundEntry, number: Optional[int] = None) -> int:
+    """Save the next round; returns its number.
+
+    `number` is the round the phone was showing: if another phone saved that round first,
+    this one gets a Conflict instead of silently becoming the following round. Two saves
+    racing each other are settled by the unique (game, number) key the same way.
+    """
     state = view(db, game)
     upcoming = state.next_round
+    if number is not None and (upcoming is None or number != upcoming.number) and any(
+            r.number == number for r in state.played):
+        raise _changed(number, state.round(number), N_("Round %(number)d was just saved from another phone; here is what it holds now."))
     if upcoming is None:
         raise RulesError(N_("This match is over; no more rounds can be recorded."))
+    if number is not None and number != upcoming.number:
+        raise RulesError(N_("Round %(number)d cannot be recorded now: the next round is %(next)d."),
+                         number=number, next=upcoming.number)
     hands, scores = score_entry(state, upcoming.number, entry)
     row = Round(game_id=game.id, number=upcoming.number)
     try:
         _write_round(db, game, row, state, entry, hands, scores, "saved")
     except IntegrityError:
         db.rollback()
-        raise Conflict(Message(N_("Round %(number)d was just saved from another phone; here is what it holds now."),
-                               {"number": upcoming.number}))
+        fresh = view(db, game)
+        raise _changed(upcoming.number, fresh.round(upcoming.number),
+                       N_("Round %(number)d was just saved from another phone; here is what it holds now.")) from None
     return upcoming.number
 
 
@@ -354,9 +365,9 @@ def history(db: Session, game: Game, number: int) -> list:
                         .order_by(RoundChange.at, RoundChange.id)))
 
 
-def _changed(number: int, current: RoundView) -> Conflict:
-    return Conflict(Message(N_("Round %(number)d was changed from another phone; here is the new version."),
-                            {"number": number}), current)
+def _changed(number: int, current: RoundView,
+             msgid: str = N_("Round %(number)d was changed from another phone; here is the new version.")) -> Conflict:
+    return Conflict(Message(msgid, {"number": number}), current)
 
 
 def _write_round(db, game, row, state, entry, hands, scores, action):

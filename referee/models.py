@@ -82,3 +82,27 @@ class RoundChange(SQLModel, table=True):
     action: str = Field(max_length=16)
     entry: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     at: datetime = Field(default_factory=utcnow)
+
+
+# -- Referee desk (referee/rulings.py) ---------------------------------------------------
+
+from sqlalchemy import DateTime, Text  # noqa: E402  (kept with the one table that needs them)
+
+
+class Ruling(SQLModel, table=True):
+    """One ruling the referee desk gave during a game, for the game's log and its export.
+
+    `answer` and `rule` are the English text; `data` keeps the same sentences as msgids with
+    their parameters, so the log can be shown again in the reader's language.
+    """
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: str = Field(foreign_key="game.id", index=True, nullable=False)
+    round_number: Optional[int] = None
+    at: datetime = Field(default_factory=utcnow, sa_column=Column(DateTime(timezone=True), nullable=False))
+    question: str = Field(max_length=32)
+    foot: Optional[dict] = Field(default=None, sa_column=Column(JSON, nullable=True))
+    outcome: str = Field(max_length=32)
+    answer: str = Field(sa_column=Column(Text, nullable=False))
+    rule: str = Field(sa_column=Column(Text, nullable=False))
+    data: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

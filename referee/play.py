@@ -4,10 +4,14 @@ Views parse the form, call `referee.games`, and render; every number they show c
 the rules core through that service layer.
 """
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from referee import chart, db, forms, games
+from flask_babel import get_locale, gettext as _
+
+from referee import chart, db, forms, games, share
+from referee.errors import respond
+from referee.i18n import say
 from referee.rules import round_double
 from referee.security import remember_token, token_for
 from referee.text import RulesError
@@ -45,13 +49,47 @@ def _is_htmx() -> bool:
 @bp.route("")
 def game(game_id):
     game, state = _state(game_id)
-    return render_template("game.html", state=state, editor=can_edit(game), chart=chart.running_chart(state))
+    editor = can_edit(game)
+    links = {"watch": share.watch_url(game.id)}
+    if editor:
+        links["scorer"] = share.scorer_url(game.id, game.edit_token)
+    return render_template("game.html", state=state, editor=editor, chart=chart.running_chart(state),
+                           links=links, qr=share.qr_svg)
 
 
 @bp.route("/scoreboard")
 def scoreboard(game_id):
-    _, state = _state(game_id)
-    return render_template("_scoreboard.html", state=state, chart=chart.running_chart(state))
+    """The live part of the game page, polled by every phone showing the game.
+
+    The ETag is the game's version (plus language and scorer status, which change the
+    rendering), read from the one game row: an unchanged game costs one primary-key
+    lookup and a 304, whichever server process answers.
+    """
+    session = db.session()
+    try:
+        game = games.load(session, game_id)
+    except games.NotFound:
+        abort(404)
+    editor = can_edit(game)
+    etag = f"{game.id}.{game.version}.{get_locale()}.{int(editor)}"
+    if etag in request.if_none_match:
+        response = make_response("", 304)
+    else:
+        state = games.view(session, game)
+        response = make_response(render_template("_live.html", state=state, editor=editor,
+                                                 chart=chart.running_chart(state)))
+    response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/token", methods=["POST"])
+def rotate_token(game_id):
+    """A new edit token: every scorer link given out before stops working, this phone keeps it."""
+    game, _ = _state(game_id)
+    _require_edit(game)
+    remember_token(game.id, games.rotate_token(db.session(), game))
+    return redirect(url_for("play.game", game_id=game.id, _anchor="share"), code=303)
 
 
 @bp.route("/join/<token>")
@@ -72,10 +110,13 @@ def new_round(game_id):
     _require_edit(game)
     upcoming = state.next_round
     if upcoming is None:
-        return redirect(url_for("play.game", game_id=game.id), code=303)
+        if request.method == "GET":
+            return redirect(url_for("play.game", game_id=game.id), code=303)
+        return respond(422, _("This match is over; no more rounds can be recorded."))
     if request.method == "GET":
         return _round_page(state, upcoming.number, request.form)
-    return _submit(game, state, upcoming.number, lambda entry: games.record_round(db.session(), game, entry))
+    number = request.form.get("number", type=int) or upcoming.number
+    return _submit(game, state, number, lambda entry: games.record_round(db.session(), game, entry, number))
 
 
 @bp.route("/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -114,8 +155,7 @@ def undo(game_id):
     try:
         games.undo_last(db.session(), game)
     except RulesError as err:
-        return render_template("game.html", state=state, editor=True, error=err,
-                               chart=chart.running_chart(state)), 409
+        return respond(409, say(err))
     return redirect(url_for("play.game", game_id=game.id), code=303)
 
 

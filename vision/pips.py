@@ -35,13 +35,13 @@ class TileReading:
     pip_area: float
 
 
-def warp_tile(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
-    """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> CW x 2CW image
+def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW) -> np.ndarray:
+    """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> CW x out_h image
     with the u axis horizontal and n vertical."""
     src = np.float32([corners[2], corners[3], corners[0]])  # (-u,-n) (+u,-n) (+u,+n)
-    dst = np.float32([[0, 0], [CW, 0], [CW, 2 * CW]])
+    dst = np.float32([[0, 0], [CW, 0], [CW, out_h]])
     M = cv2.getAffineTransform(src, dst)
-    return cv2.warpAffine(img, M, (CW, 2 * CW), flags=cv2.INTER_AREA if _shrinks(corners) else cv2.INTER_LINEAR,
+    return cv2.warpAffine(img, M, (CW, out_h), flags=cv2.INTER_AREA if _shrinks(corners) else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
 
@@ -120,7 +120,9 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
             continue  # spinner rivet on the divider
         if a < 5:
             continue
-        cands.append((float(cx), float(cy), float(a), int(w), int(h)))
+        hull = cv2.convexHull(cnt)
+        solidity = (cv2.contourArea(cnt) + 1.0) / (cv2.contourArea(hull) + 1.0)
+        cands.append((float(cx), float(cy), float(a), int(w), int(h), float(solidity)))
     good = [c for c in cands if 0.004 * W * W <= c[2] <= 0.07 * W * W and max(c[3], c[4]) <= 1.6 * min(c[3], c[4])]
     if good:
         areas = np.array([c[2] for c in good], np.float64)
@@ -144,7 +146,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
                 half_area[is_top] = med if 0.7 * pip_area < med < 1.45 * pip_area else pip_area
         else:
             half_area[is_top] = pip_area
-    for cx, cy, a, w, h in cands:
+    for cx, cy, a, w, h, solidity in cands:
         r = a / half_area[cy < mid]
         half = top if cy < mid else bottom
         if r < 0.35:
@@ -152,17 +154,23 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
                 half.doubt += 0.5
             continue
         elong = max(w, h) / max(1, min(w, h))
-        k = max(1, int(round(r))) if r > 1.55 else 1
+        round_blob = elong < 1.45 and solidity > 0.85
+        if round_blob and r < 3.0:
+            k = 1  # one pip, maybe a bigger one (the single pip of a 1 often is)
+        else:
+            k = max(1, int(round(r))) if r > 1.55 else 1
         if (k == 1 and elong > 2.2) or r > 4.5:
             junk_area += a
             half.doubt += 1.0
             continue
-        frac = abs(r - round(r)) if r > 1.55 else (0.0 if r >= 0.6 else 0.6 - r)
+        if k == 1 and round_blob:
+            frac = 0.0 if r >= 0.6 else 0.6 - r
+        else:
+            frac = abs(r - round(r)) if r > 1.55 else (0.0 if r >= 0.6 else 0.6 - r)
         half.doubt += min(1.0, max(0.0, frac - 0.25) * 3)
         half.count += k
         half.blobs.append((cx, cy, a))
-    total_marks = float(work.sum())
-    junk = junk_area / max(1.0, total_marks)
+    junk = junk_area / float(W * H)
     conf = 1.0
     for hr in (top, bottom):
         if hr.count > MAX_PIPS:

@@ -11,10 +11,11 @@ from . import annotate
 from .dividers import find_bars
 from .geometry import EdgeField, TileBox, dedupe_bars, fit_tile, overlap
 from .loading import Photo, load_photo
-from .pips import TileReading, read_tile, warp_tile
+from .pips import CW, TileReading, read_tile, warp_tile
 from .result import Hand, Tile
 
 WORK_LONG_SIDE = 1024
+MIN_SCORE = 0.15
 
 
 class Candidate:
@@ -41,9 +42,66 @@ def _plausible(rd: TileReading) -> bool:
         return False
     if rd.divider_contrast < 10:
         return False
-    if rd.junk > 0.35:
+    if rd.junk > 0.04:
         return False
     return True
+
+
+EXT = 2.6  # the extended warp covers 2.6 tile widths along the tile
+
+
+def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
+    """Find the two short ends of the tile: walking out from the divider, the first rows
+    that are no longer face coloured. The divider is in the middle of the tile, so one end
+    found is enough; with none, the tile is taken to be twice as long as wide."""
+    ext = TileBox(box.cx, box.cy, box.ux, box.uy, box.width, EXT * box.width, box.bar)
+    H = int(round(EXT * CW))
+    canon = warp_tile(detail, ext.corners() / f, out_h=H)
+    de, _ = delta_e_map_ends(canon)
+    thr = 14.0
+    face = (de < thr)[:, int(0.15 * CW):int(0.85 * CW)].mean(axis=1)
+    mid = H / 2.0
+    found = []
+    for sign in (1, -1):
+        d_found = None
+        start = int(round(0.72 * CW))
+        stop = int(round(0.5 * H)) - 1
+        for d in range(start, stop):
+            r = int(round(mid + sign * d))
+            r2 = int(round(mid + sign * (d + 1)))
+            if face[r] < 0.3 and face[r2] < 0.3:
+                d_found = d
+                break
+        found.append(d_found)
+    dp, dm = found
+    if dp is not None and dm is not None and abs(dp - dm) < 0.15 * CW:
+        half_p, half_m = dp, dm
+    elif dp is not None and (dm is None or dp < dm):
+        half_p = half_m = dp
+    elif dm is not None:
+        half_p = half_m = dm
+    else:
+        return box
+    k = box.width / CW
+    length = (half_p + half_m) * k
+    if not (1.6 * box.width <= length <= 2.5 * box.width):
+        return box
+    shift = (half_p - half_m) / 2.0 * k
+    return TileBox(box.cx + shift * box.nx, box.cy + shift * box.ny, box.ux, box.uy, box.width, length,
+                   box.bar, edge=box.edge)
+
+
+def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Colour distance to the face colour sampled next to the divider."""
+    lab = cv2.cvtColor(canon, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 1.0 / 2.55
+    H = lab.shape[0]
+    m = H // 2
+    near = np.concatenate([lab[m - int(0.6 * CW):m - int(0.1 * CW), int(0.1 * CW):int(0.9 * CW)].reshape(-1, 3),
+                           lab[m + int(0.1 * CW):m + int(0.6 * CW), int(0.1 * CW):int(0.9 * CW)].reshape(-1, 3)])
+    face = np.median(near, axis=0)
+    d = lab - face
+    return np.sqrt((d * d).sum(axis=2)), face
 
 
 def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
@@ -59,12 +117,14 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
         box = fit_tile(bar, field)
         if box is None:
             continue
+        box = refine_length(detail, box, f)
         corners_detail = box.corners() / f
         canon = warp_tile(detail, corners_detail)
         rd = read_tile(canon)
         if not _plausible(rd):
             continue
         cands.append(Candidate(box, rd, _score(box, rd), corners_detail))
+    cands = [c for c in cands if c.score >= MIN_SCORE]
     cands.sort(key=lambda c: -c.score)
     kept: list[Candidate] = []
     for c in cands:

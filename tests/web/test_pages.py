@@ -215,7 +215,8 @@ def test_scoreboard_fragment_and_chart(client):
     pips_round(client, game, {"Ann": 3, "Bob": 4, "Cy": 5}, went_out="Di")
     pips_round(client, game, {"Ann": 20, "Bob": 1, "Di": 2}, went_out="Cy")
     fragment = client.get(f"/games/{game['id']}/scoreboard").get_data(as_text=True)
-    assert fragment.startswith('\n<section id="scoreboard"') or fragment.lstrip().startswith('<section id="scoreboard"')
+    assert fragment.lstrip().startswith('<div id="live"') and 'hx-trigger="every 2s"' in fragment
+    assert "<html" not in fragment
     assert fragment.count("<polyline") == 4
     assert re.search(r'<li class="leader">.*?Di</span><span class="total">2<', fragment, re.S)
 
