@@ -32,9 +32,10 @@ def create_app(test_config=None):
     app.jinja_env.globals.update(pip_cells=pip_cells, preset_label=preset_label, rule_title=rule_title,
                                  rule_value=rule_value, describe_rules=describe)
 
-    from referee import api, pages, play
+    from referee import api, pages, play, players
     app.register_blueprint(pages.bp)
     app.register_blueprint(play.bp)
+    app.register_blueprint(players.bp)
     app.register_blueprint(api.bp)
     security.csrf.exempt(api.bp)
     from referee import desk  # referee desk: its pages, and POST /api/rulings/foot (JSON, no CSRF)

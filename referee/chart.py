@@ -34,29 +34,47 @@ class Chart:
 
 def running_chart(state):
     """Running totals per player after each played round, or None before the first round."""
-    running = state.running
-    if not running:
+    if not state.running:
         return None
-    top = max(1, max(max(row.values()) for row in running))
+    series = [(name, [0] + [row[name] for row in state.running]) for name in state.players]
+    return line_chart(series)
+
+
+def player_chart(record):
+    """A player's points in each round they played, oldest first, or None before any."""
+    if not record.rounds:
+        return None
+    return line_chart([(record.player.name, [r.points for r in record.rounds])], label_offset=1)
+
+
+def line_chart(series, label_offset=0):
+    """Lines for [(name, values)], all the same length; values are >= 0.
+
+    The point at index i is labelled i + label_offset on the x axis (running totals start
+    with the 0 before round 1, so they label from index 1; other series from index 0).
+    """
+    points_count = len(series[0][1])
+    top = max(1, max(max(values) for _, values in series))
     step = _nice_step(top)
     top = step * -(-top // step)
-    rounds = len(running)
+    steps = max(1, points_count - 1)
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
 
-    def x(i):  # i = 0 is the start, before round 1
-        return round(LEFT + plot_w * i / rounds, 1)
+    def x(i):
+        return round(LEFT + plot_w * i / steps, 1)
 
     def y(value):
         return round(TOP + plot_h * (1 - value / top), 1)
 
     lines = []
-    for n, name in enumerate(state.players):
-        values = [0] + [row[name] for row in running]
+    for n, (name, values) in enumerate(series):
         points = " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values))
-        lines.append(Line(name, COLOURS[n % len(COLOURS)], points, x(rounds), y(values[-1])))
+        lines.append(Line(name, COLOURS[n % len(COLOURS)], points, x(len(values) - 1), y(values[-1])))
     y_ticks = [(y(v), v) for v in range(0, top + 1, step)]
-    x_ticks = [(x(i), i) for i in range(1, rounds + 1)]
+    label_every = max(1, -(-steps // 12))
+    first = 1 - label_offset
+    x_ticks = [(x(i), i + label_offset) for i in range(first, points_count) if (i + label_offset) % label_every == 0]
     return Chart(WIDTH, HEIGHT, lines, y_ticks, x_ticks, LEFT, y(0), WIDTH - RIGHT)
 
 

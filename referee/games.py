@@ -158,6 +158,7 @@ class GameView:
     winners: list
     version: int
     updated: object
+    player_ids: dict = field(default_factory=dict)
 
     @property
     def played(self) -> list:
@@ -223,7 +224,8 @@ def view(db: Session, game: Game) -> GameView:
     return GameView(id=game.id, players=players, preset=game.preset, overrides=dict(game.overrides),
                     rules=rules, rounds=rounds, totals=totals,
                     running=scoring.running_totals(players, score_list), finished=game.finished,
-                    winners=winners, version=game.version, updated=game.updated)
+                    winners=winners, version=game.version, updated=game.updated,
+                    player_ids={p.name: p.id for _, p in seats})
 
 
 def _planned(rules: HouseRules, played: int) -> list:
@@ -256,7 +258,7 @@ def check_token(game: Game, token) -> None:
 
 def rotate_token(db: Session, game: Game) -> str:
     game.edit_token = Game.model_fields["edit_token"].default_factory()
-    _touch(game)
+    touch(game)
     db.add(game)
     db.commit()
     return game.edit_token
@@ -354,7 +356,7 @@ def undo_last(db: Session, game: Game) -> int:
         db.delete(hand)
     db.delete(row)
     db.add(RoundChange(game_id=game.id, number=last.number, action="undone", entry=_entry_record(last)))
-    _touch(game)
+    touch(game)
     db.add(game)
     db.commit()
     return last.number
@@ -390,7 +392,7 @@ def _write_round(db, game, row, state, entry, hands, scores, action):
     totals = scoring.totals(state.players, [r.scores for r in state.played if r.number != row.number] + [scores])
     played = len([r for r in state.played if r.number != row.number]) + 1
     game.finished = scoring.match_over(state.rules, played, totals)
-    _touch(game)
+    touch(game)
     db.add(game)
     db.commit()
 
@@ -401,6 +403,6 @@ def _entry_record(r: RoundView) -> dict:
             "out_on_double": r.out_on_double, "scores": r.scores}
 
 
-def _touch(game: Game) -> None:
+def touch(game: Game) -> None:
     game.version += 1
     game.updated = utcnow()

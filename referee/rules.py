@@ -31,6 +31,14 @@ OPTIONS = {
     "tie": ("draw", "first-out-wins"),
 }
 
+PAGAT = Message(N_("Pagat"))
+KELLEY = Message(N_("Kelley"))
+GAMERULES = Message(N_("Gamerules"))
+HUB8 = Message(N_("8-arm hub set"))
+DOUBLE_FOOT = Message(N_("Double chicken foot table"))
+CHOSEN = Message(N_("Chosen by the table"))
+FOLLOWS_DEAL = Message(N_("Follows the deal table"))
+
 # Openings that take the round's double out of the set before the deal.
 SET_ASIDE_OPENINGS = ("turn-up", "centre-rotate")
 MAX_ARMS = 8
@@ -211,7 +219,8 @@ _PUBLISHED_DEALS = {
     "kelley": {12: {4: 15}},
     "double-foot": {12: {7: 10, 8: 9}},
 }
-
+_DEAL_SOURCES = {"pagat": Message(N_("Puremco")), "pagat-reduced": Message(N_("Puremco")), "kelley": KELLEY,
+                 "double-foot": DOUBLE_FOOT}
 
 
 def fallback_per_player(top: int, players: int) -> int:
@@ -277,7 +286,7 @@ def deal(rules: HouseRules, players) -> Deal:
     size = SET_SIZES[rules.set]
     boneyard = size - count * per_player - int(double_set_aside(rules))
     keep = keep_back_count(rules, count)
-    # Every tile is equally likely to be any of the undealt ones (RULES.md: 4 x 11 gives 20.0 %).
+    # The double is as likely as any tile to be undealt: boneyard / set (RULES.md: 4 x 11 gives 20.0 %).
     chance = 0.0 if double_set_aside(rules) else boneyard / size
     return Deal(players=count, per_player=per_player, boneyard=boneyard, keep_back=keep,
                 drawable=boneyard - keep, double_in_boneyard=chance)
@@ -415,16 +424,6 @@ def _coerce_deal_table(value) -> tuple:
 
 # -- presets ------------------------------------------------------------------------------
 
-PAGAT = Message(N_("Pagat"))
-KELLEY = Message(N_("Kelley"))
-GAMERULES = Message(N_("Gamerules"))
-HUB8 = Message(N_("8-arm hub set"))
-DOUBLE_FOOT = Message(N_("Double chicken foot table"))
-CHOSEN = Message(N_("Chosen by the table"))
-FOLLOWS_DEAL = Message(N_("Follows the deal table"))
-_DEAL_SOURCES = {"pagat": Message(N_("Puremco")), "pagat-reduced": Message(N_("Puremco")), "kelley": KELLEY,
-                 "double-foot": DOUBLE_FOOT}
-
 
 def _notes(source: Message, **special: Message) -> dict:
     """Source notes for every rule: the preset's source, except where it says otherwise."""
@@ -432,6 +431,7 @@ def _notes(source: Message, **special: Message) -> dict:
 
 
 _PAGAT_SPECIAL = dict(
+    players_max=Message(N_("Pagat advises 4 or more players; 2-3 may use double-six")),
     keep_back=Message(N_("Pagat: not mentioned, so no tile is kept back")),
     impossible_foot=Message(N_("Pagat does not address it: the table decides")),
     chicken_little=Message(N_("Pagat: a variant, off unless the table takes it")),
@@ -630,7 +630,7 @@ def describe(rules: HouseRules) -> list:
         ("match_length", _match_words(rules)),
         ("tie", _words(rules, "tie")),
     ]
-    return [(rule, words, sources["players_min" if rule == "players" else rule]) for rule, words in rows]
+    return [(rule, words, sources["players_max" if rule == "players" else rule]) for rule, words in rows]
 
 
 def _words(rules: HouseRules, rule: str) -> Message:

@@ -59,12 +59,15 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     canon = warp_tile(detail, ext.corners() / f, out_h=H)
     de, _ = delta_e_map_ends(canon)
     thr = 14.0
-    face = (de < thr)[:, int(0.15 * CW):int(0.85 * CW)].mean(axis=1)
+    # columns between the pip columns of every standard layout: pips never cross them
+    ok = de < thr
+    face = np.concatenate([ok[:, int(0.31 * CW):int(0.39 * CW) + 1], ok[:, int(0.61 * CW):int(0.69 * CW) + 1]],
+                          axis=1).mean(axis=1)
     mid = H / 2.0
     found = []
     for sign in (1, -1):
         d_found = None
-        start = int(round(0.72 * CW))
+        start = int(round(0.6 * CW))
         stop = int(round(0.5 * H)) - 1
         for d in range(start, stop):
             r = int(round(mid + sign * d))
@@ -84,7 +87,7 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
         return box
     k = box.width / CW
     length = (half_p + half_m) * k
-    if not (1.6 * box.width <= length <= 2.5 * box.width):
+    if not (1.3 * box.width <= length <= 2.5 * box.width):
         return box
     shift = (half_p - half_m) / 2.0 * k
     return TileBox(box.cx + shift * box.nx, box.cy + shift * box.ny, box.ux, box.uy, box.width, length,

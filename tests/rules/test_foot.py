@@ -175,7 +175,8 @@ def test_missing_double_ruling_gives_the_chance():
 
 def test_chicken_little_ruling():
     assert "is not played" in words(chicken_little_ruling(PRESETS["pagat"]))
-    assert "draws 1 from the boneyard, or misses a turn" in words(chicken_little_ruling(preset("pagat", chicken_little=1)))
+    caught = words(chicken_little_ruling(preset("pagat", chicken_little=1)))
+    assert "draws 1 from the boneyard, or misses a turn" in caught
 
 
 def test_next_double_ruling():

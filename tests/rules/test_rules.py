@@ -233,6 +233,8 @@ def test_the_presets_are_left_untouched_by_copies():
     (lambda: preset("mexican-train"), "no preset called 'mexican-train'"),
     (lambda: preset(None), "no preset called"),
     (lambda: preset("pagat", colour="red"), "'colour' is not a house rule"),
+    (lambda: preset("pagat", name="kelley"), "'name' is not a house rule"),
+    (lambda: preset("pagat", sources={}), "'sources' is not a house rule"),
     (lambda: preset("pagat", arms=5), "'5' is not a choice for arms: choose one of 3, 4, 6, 8, per-player"),
     (lambda: preset("pagat", set=10), "no double-10 set"),
     (lambda: preset("pagat", set=6, arms=8), "each number is on only 6 tiles besides its double"),
@@ -301,6 +303,8 @@ def test_describe_gives_every_rule_in_words_with_its_source():
     assert words["match_length"] == "10 rounds, from [9-9] down to [0-0]"
     assert words["double_blank"] == "[0-0] left in hand counts 50"
     assert str(dict((r[0], r[2]) for r in rows)["impossible_foot"]) == "Pagat does not address it: the table decides"
+    foot_sources = dict((r[0], str(r[2])) for r in describe(PRESETS["double-foot"]))
+    assert foot_sources["players"] == "Double chicken foot table: up to 6 on double-nine; 7-8 play double-twelve"
     for name in NAMES:
         for _, value, source in describe(PRESETS[name]):
             assert str(value) and str(source)

@@ -218,7 +218,7 @@ def test_scoreboard_fragment_and_chart(client):
     assert fragment.lstrip().startswith('<div id="live"') and 'hx-trigger="every 2s"' in fragment
     assert "<html" not in fragment
     assert fragment.count("<polyline") == 4
-    assert re.search(r'<li class="leader">.*?Di</span><span class="total">2<', fragment, re.S)
+    assert re.search(r'<li class="leader">.*?Di</a><span class="total">2<', fragment, re.S)
 
 
 def test_finished_game_is_read_only_and_names_the_winner(client):
