@@ -17,6 +17,7 @@ def create_app(test_config=None):
     app = Flask(__name__, instance_relative_config=True,
                 template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"))
     app.config.from_object(config.Config)
+    app.config["SQLALCHEMY_DATABASE_URI"] = os.environ.get("DATABASE_URL")
     if test_config:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)

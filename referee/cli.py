@@ -3,6 +3,8 @@
 `referee serve` runs the app under waitress on every interface and prints the address a
 phone on the same Wi-Fi can open, with a QR code of it drawn in the terminal.
 `referee translate update|compile` wraps pybabel for the French and Dutch catalogs.
+`referee backup FILE` and `referee restore FILE` save and restore the whole database as JSON
+(on the database `DATABASE_URL` names, or the SQLite file in the instance folder).
 """
 
 import argparse
@@ -77,6 +79,33 @@ def translate(args) -> None:
     subprocess.run(["pybabel", "compile", "--use-fuzzy", "-d", str(translations)], check=True)
 
 
+def backup(args) -> None:
+    from referee import create_app, db, exports
+
+    app = create_app()
+    with app.app_context():
+        document = exports.backup(db.session())
+    if args.file == "-":
+        sys.stdout.write(document)
+    else:
+        Path(args.file).write_text(document, encoding="utf-8")
+        print(f"Backup written to {args.file}")
+
+
+def restore(args) -> None:
+    from referee import create_app, db, exports
+    from referee.text import RulesError
+
+    app = create_app()
+    source = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")
+    with app.app_context():
+        try:
+            rows = exports.restore(db.session(), source)
+        except RulesError as err:
+            sys.exit(f"referee restore: {err}")
+    print(f"Restored {rows} rows from {args.file}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="referee", description="Chicken Foot scorekeeper and referee")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -89,6 +118,12 @@ def main(argv=None) -> None:
     cat = commands.add_parser("translate", help="update or compile the French and Dutch catalogs")
     cat.add_argument("action", choices=["update", "compile"])
     cat.set_defaults(func=translate)
+    save = commands.add_parser("backup", help="write the whole database as one JSON file")
+    save.add_argument("file", help="where to write it, or - for standard output")
+    save.set_defaults(func=backup)
+    load = commands.add_parser("restore", help="load a backup into an empty database")
+    load.add_argument("file", help="the backup file, or - for standard input")
+    load.set_defaults(func=restore)
     args = parser.parse_args(argv)
     args.func(args)
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 
 class Config:
-    SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL")
     LANGUAGES = ("en", "fr", "nl")
     BABEL_DEFAULT_LOCALE = "en"
     SESSION_COOKIE_HTTPONLY = True

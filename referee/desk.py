@@ -196,7 +196,7 @@ def foot_ruling(game_id=None):
     """The ruling alone (and the picker, when the double changed), for htmx to swap in."""
     desk = _desk(game_id, request.form)
     taps = _foot_form(desk, request.form)
-    return render_template("_desk_ruling.html", desk=desk, taps=taps, redraw=taps.redraw,
+    return render_template("_desk_ruling.html", desk=desk, taps=taps, redraw=taps.redraw, fragment=True,
                            settle_choices=rulings.SETTLE_CHOICES), 422 if taps.error or desk.error else 200
 
 

@@ -362,9 +362,12 @@ def undo_last(db: Session, game: Game) -> int:
     return last.number
 
 
-def history(db: Session, game: Game, number: int) -> list:
-    return list(db.exec(select(RoundChange).where(RoundChange.game_id == game.id, RoundChange.number == number)
-                        .order_by(RoundChange.at, RoundChange.id)))
+def history(db: Session, game: Game, number: Optional[int] = None) -> list:
+    """Every save, correction and undo of one round, or of the whole game, oldest first."""
+    query = select(RoundChange).where(RoundChange.game_id == game.id)
+    if number is not None:
+        query = query.where(RoundChange.number == number)
+    return list(db.exec(query.order_by(RoundChange.at, RoundChange.id)))
 
 
 def _changed(number: int, current: RoundView,

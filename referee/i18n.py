@@ -5,7 +5,7 @@ finished sentences; `say` turns them into the reader's language here, at the edg
 """
 
 from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import Babel, gettext
+from flask_babel import Babel, format_date, format_percent, gettext
 from markupsafe import Markup
 
 from referee.text import Message, RulesError
@@ -47,6 +47,7 @@ def init_app(app):
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(app.root_path + "/translations"))
     app.jinja_env.filters["say"] = say
+    app.jinja_env.globals.update(format_percent=format_percent, format_date=format_date)
     app.jinja_env.globals["LANGUAGE_NAMES"] = NAMES
     app.register_blueprint(bp)
 

@@ -4,12 +4,12 @@ Views parse the form, call `referee.games`, and render; every number they show c
 the rules core through that service layer.
 """
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
 from flask_babel import get_locale, gettext as _
 
-from referee import chart, db, forms, games, share
+from referee import chart, db, exports, forms, games, share
 from referee.errors import respond
 from referee.i18n import say
 from referee.rules import round_double
@@ -80,6 +80,23 @@ def scoreboard(game_id):
                                                  chart=chart.running_chart(state)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.route("/export.csv")
+def export_csv(game_id):
+    game, _ = _state(game_id)
+    response = make_response(exports.game_csv(db.session(), game))
+    response.mimetype = "text/csv"
+    response.headers["Content-Disposition"] = f'attachment; filename="referee-{game.id}.csv"'
+    return response
+
+
+@bp.route("/export.json")
+def export_json(game_id):
+    game, _ = _state(game_id)
+    response = jsonify(exports.game_json(db.session(), game))
+    response.headers["Content-Disposition"] = f'attachment; filename="referee-{game.id}.json"'
     return response
 
 

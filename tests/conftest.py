@@ -1,7 +1,7 @@
 """Shared fixtures, in the shape of Flask's tutorial: an app on a temporary database.
 
 With DATABASE_URL set (the test command sets it for the PostgreSQL run) every app uses a
-fresh schema on that server instead of a temporary SQLite file.
+fresh database on that server instead of a temporary SQLite file.
 """
 
 import os
@@ -14,32 +14,54 @@ from referee import create_app
 
 
 @pytest.fixture
-def database_url(tmp_path):
+def new_database(tmp_path):
+    """A factory of empty databases, each dropped again after the test."""
     base = os.environ.get("DATABASE_URL")
-    if not base:
-        yield "sqlite:///" + str(tmp_path / "test.sqlite")
-        return
-    name = "t_" + uuid.uuid4().hex[:12]
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    yield base.rsplit("/", 1)[0] + "/" + name
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    admin.dispose()
+    created = []
+
+    def make():
+        name = "t_" + uuid.uuid4().hex[:12]
+        if not base:
+            return "sqlite:///" + str(tmp_path / f"{name}.sqlite")
+        with admin.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        created.append(name)
+        return base.rsplit("/", 1)[0] + "/" + name
+
+    admin = create_engine(base, isolation_level="AUTOCOMMIT") if base else None
+    yield make
+    if admin is not None:
+        with admin.connect() as conn:
+            for name in created:
+                conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 @pytest.fixture
-def app(tmp_path, database_url):
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": database_url,
-        "WTF_CSRF_ENABLED": False,
-    })
-    app.instance_path = str(tmp_path)
-    yield app
-    app.extensions["engine"].dispose()
+def database_url(new_database):
+    return new_database()
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """Apps on the given database URL, disposed of after the test."""
+    apps = []
+
+    def make(url, **config):
+        app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url,
+                          "WTF_CSRF_ENABLED": False, **config})
+        app.instance_path = str(tmp_path)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.extensions["engine"].dispose()
+
+
+@pytest.fixture
+def app(make_app, database_url):
+    return make_app(database_url)
 
 
 @pytest.fixture

@@ -157,9 +157,16 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         round_blob = elong < 1.45 and solidity > 0.85
         if round_blob and r < 3.0:
             k = 1  # one pip, maybe a bigger one (the single pip of a 1 often is)
+        elif r <= 1.55:
+            k = 1
+        elif r <= 2.6 and elong <= 2.8:
+            k = 2  # two pips run together
+        elif r <= 3.5 and elong <= 3.8 and solidity > 0.6:
+            k = 3
+            half.doubt += 0.5
         else:
-            k = max(1, int(round(r))) if r > 1.55 else 1
-        if (k == 1 and elong > 2.2) or r > 4.5:
+            k = 0
+        if k == 0 or (k == 1 and elong > 2.2):
             junk_area += a
             half.doubt += 1.0
             continue

@@ -107,6 +107,16 @@ def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.sqrt((d * d).sum(axis=2)), face
 
 
+def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
+    box = refine_length(detail, box, f)
+    corners_detail = box.corners() / f
+    canon = warp_tile(detail, corners_detail)
+    rd = read_tile(canon)
+    if not _plausible(rd):
+        return None
+    return Candidate(box, rd, _score(box, rd), corners_detail)
+
+
 def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     h, w = detail.shape[:2]
@@ -120,13 +130,28 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
         box = fit_tile(bar, field)
         if box is None:
             continue
-        box = refine_length(detail, box, f)
-        corners_detail = box.corners() / f
-        canon = warp_tile(detail, corners_detail)
-        rd = read_tile(canon)
-        if not _plausible(rd):
-            continue
-        cands.append(Candidate(box, rd, _score(box, rd), corners_detail))
+        c = _candidate(detail, box, f)
+        if c is not None:
+            cands.append(c)
+    # One set per photo: the divider spans the same fraction of the width on every tile.
+    # Tiles whose measured width disagrees with that are re-read at the consensus width.
+    good = [c for c in cands if c.score >= 0.5]
+    if len(good) >= 3:
+        rho = float(np.median([c.box.bar.length / c.box.width for c in good]))
+        redo = []
+        for c in cands:
+            want = c.box.bar.length / rho
+            if abs(c.box.width / want - 1.0) > 0.1:
+                b = c.box.bar
+                box = TileBox(b.cx, b.cy, b.ux, b.uy, want, 2 * want, b, edge=c.box.edge)
+                c2 = _candidate(detail, box, f)
+                redo.append(c2 if c2 is not None and c2.score >= 0.8 * c.score else c)
+            else:
+                redo.append(c)
+        cands = redo
+        # and tiles are about the same size (perspective allowing)
+        wmed = float(np.median([c.box.width for c in good]))
+        cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
     cands = [c for c in cands if c.score >= MIN_SCORE]
     cands.sort(key=lambda c: -c.score)
     kept: list[Candidate] = []

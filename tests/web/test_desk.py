@@ -203,6 +203,7 @@ def test_foot_page_asks_for_the_double_then_shows_its_picker(client):
     assert 'name="csrf_token"' in html
     assert html.count('name="double"') == 10
     assert "Tap the double in dispute." in text(page)
+    assert html.count('id="verdict-bar"') == 1 and "hx-swap-oob" not in html
     # No JavaScript: tapping [1-1] and pressing the button shows the ten tiles carrying 1.
     picked = client.post("/referee/foot", data={"preset": "pagat", "players": "4", "double": "1-1"})
     html = picked.get_data(as_text=True)
@@ -230,11 +231,14 @@ def test_foot_fragment_eight_ones_pagat_the_table_decides_and_sees_the_choices(c
     assert fragment.status_code == 200
     assert html.lstrip().startswith('<section id="ruling"')
     assert 'data-outcome="table-decides"' in html
-    assert "the house rules do not say what now: the table decides" in text(fragment)
+    assert "It can never be completed. The house rules are silent: the table decides." in text(fragment)
     assert "Pagat does not address it: the table decides" in text(fragment)
     for choice in ("play-on", "round-ends", "released"):
         assert f'name="impossible_foot" value="{choice}"' in html
-    assert "hx-swap-oob" not in html  # same double: the picker stays as it is
+    assert 'id="foot-picker" hx-swap-oob' not in html  # same double: the picker stays as it is
+    # The one-line verdict in the sticky bar at the bottom follows every tap.
+    bar = re.search(r'<p id="verdict-bar"[^>]*hx-swap-oob="true">(.*?)</p>', html, re.S)
+    assert bar and "the table decides" in bar.group(1)
 
 
 @pytest.mark.parametrize("choice, outcome, words", [

@@ -16,7 +16,8 @@ LANGUAGES = ("fr", "nl")
 
 # A printf-style conversion with an optional mapping key: %(name)s, %(n)d, %(percent).1f, %%.
 PLACEHOLDER = re.compile(r"%(?:\((?P<name>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[diouxXeEfFgGcrsa%]")
-BRACES = re.compile(r"\{[^{}]*\}")
+# A str.format field such as {name} or {0!r:>4}; JSON examples like {"pips": N} are not fields.
+BRACES = re.compile(r"\{\w*(?:![rsa])?(?::[^{}]*)?\}")
 
 
 def _read(path):

@@ -1,0 +1,31 @@
+"""Shared fixtures for the photo pip counter tests."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cv2", reason="the vision extra (OpenCV) is not installed")
+pytest.importorskip("numpy", reason="the vision extra (numpy) is not installed")
+
+TESTS = Path(__file__).resolve().parents[1]
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+#: Real photos, shared beside the repository (never copied into it).
+PHOTOS = Path(__file__).parents[2].parent / "shared" / "photos"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/vision/" in str(item.fspath).replace("\\", "/"):
+            item.add_marker(pytest.mark.vision)
+
+
+@pytest.fixture(scope="session")
+def photos_dir() -> Path:
+    if not (PHOTOS / "MANIFEST.tsv").exists():
+        pytest.skip(f"real photos not available: {PHOTOS} is absent")
+    return PHOTOS

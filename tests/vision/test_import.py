@@ -1,0 +1,47 @@
+"""`import vision` is cheap and does not need OpenCV; a missing OpenCV is reported clearly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_import_does_not_load_cv2():
+    r = _run("import sys, vision; assert 'cv2' not in sys.modules, 'cv2 imported'; "
+             "assert 'flask' not in sys.modules and 'referee' not in sys.modules; print('ok')")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "ok"
+
+
+def test_vision_unavailable_without_cv2():
+    r = _run("import sys; sys.modules['cv2'] = None\n"
+             "import vision\n"
+             "try:\n"
+             "    vision.read_hand(b'x')\n"
+             "except vision.VisionUnavailable as e:\n"
+             "    assert isinstance(e, RuntimeError)\n"
+             "    print(e)\n")
+    assert r.returncode == 0, r.stderr
+    assert "pip install -e '.[vision]'" in r.stdout
+
+
+def test_reading_does_not_import_web_layer():
+    r = _run("import sys, vision\n"
+             "from vision import reader\n"
+             "assert 'flask' not in sys.modules and 'referee' not in sys.modules\n"
+             "print('ok')")
+    assert r.returncode == 0, r.stderr
+
+
+def test_errors_are_the_documented_types():
+    import vision
+
+    assert issubclass(vision.PhotoError, ValueError)
+    assert issubclass(vision.VisionUnavailable, RuntimeError)
