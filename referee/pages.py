@@ -1,6 +1,6 @@
 """Home (the games list) and the new-game page with its live preview of the house rules."""
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory, url_for
 from sqlmodel import select
 
 from referee import db, forms, games
@@ -19,6 +19,25 @@ def home():
     views = [games.view(session, g) for g in rows]
     return render_template("home.html", unfinished=[v for v in views if not v.finished],
                            finished=[v for v in views if v.finished])
+
+
+@bp.route("/sw.js")
+def service_worker():
+    """The service worker, served from the root so that its scope is the whole app."""
+    response = send_from_directory(current_app.static_folder, "sw.js", mimetype="application/javascript",
+                                   max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.route("/offline")
+def offline():
+    return render_template("offline.html")
+
+
+@bp.route("/health")
+def health():
+    return "ok"
 
 
 @bp.route("/games/new", methods=["GET", "POST"])

@@ -29,6 +29,21 @@
     syncKeypads(form);
   }
 
+  // When a poll cannot reach the server, say so instead of showing old scores silently.
+  function connection(ok) {
+    var banner = document.getElementById("offline-banner");
+    if (banner) { banner.hidden = ok; }
+  }
+  document.addEventListener("htmx:sendError", function () { connection(false); });
+  document.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail && evt.detail.xhr && evt.detail.xhr.status) { connection(true); }
+  });
+  window.addEventListener("offline", function () { connection(false); });
+
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js"); });
+  }
+
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:load", function (evt) { init(document); });
 })();

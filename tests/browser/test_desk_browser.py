@@ -90,7 +90,7 @@ def test_the_one_one_foot_with_seven_then_eight_ones(page, live_server, shot):
 
     # The eighth one: two remain, the foot can never be completed, Pagat is silent.
     tap_tile(page, "1-0")
-    expect(bar).to_contain_text("It can never be completed")
+    expect(bar).to_have_text("It can never be completed: the table decides.")
     phone_shot(page, "desk-03-eight-ones-screen")
     expect(verdict).to_contain_text("It can never be completed")
     expect(verdict).to_contain_text("the table decides")

@@ -76,3 +76,18 @@ def test_the_scorer_qr_code_opens_the_game_with_controls(page, browser, live_ser
     second_scorer.goto(url)
     expect(second_scorer.get_by_role("link", name="Enter the hands of round 1")).to_be_visible()
     assert "/join/" not in second_scorer.url
+
+
+def test_the_installed_app_says_plainly_when_the_phone_is_offline(page, context, live_server, shot):
+    game_url = start_game(page, live_server)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled by the service worker
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    context.set_offline(True)
+    expect(page.locator("#offline-banner")).to_be_visible(timeout=5000)
+    shot("12-offline-banner")
+    page.goto(game_url)
+    expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
+    expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
+    shot("13-offline-page")
+    context.set_offline(False)

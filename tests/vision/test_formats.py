@@ -1,0 +1,81 @@
+"""JPEG, PNG, WebP and HEIC read alike; EXIF orientation is honoured; polygons are in the
+original (upright) photo's coordinates."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image, ImageOps
+
+import vision
+from synthetic_photos import make_photo
+
+SEED = 7  # an easy synthetic hand (ivory tiles, black pips) read exactly
+
+
+@pytest.fixture(scope="module")
+def photo():
+    return make_photo(np.random.default_rng(SEED), n_tiles=4, size=(1000, 750), style="ivory", background="felt",
+                      layout="scatter")
+
+
+def _match_polygons(hand, truth_polys, tol):
+    """Every true tile outline has a read tile whose centre is within tol pixels."""
+    centres = [np.mean(np.array(t.polygon), axis=0) for t in hand.tiles]
+    for poly in truth_polys:
+        c = np.mean(poly, axis=0)
+        assert min(np.linalg.norm(c - d) for d in centres) < tol
+
+
+def test_jpeg_reference(photo):
+    hand = vision.read_hand(photo.encode("jpeg", quality=92))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert hand.pips == photo.total
+    _match_polygons(hand, photo.polygons, tol=15)
+
+
+@pytest.mark.parametrize("fmt", ["png", "webp", "heic"])
+def test_other_formats(photo, fmt):
+    if fmt == "heic":
+        pytest.importorskip("pillow_heif")
+    data = photo.encode(fmt, quality=92)
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert (hand.width, hand.height) == (1000, 750)
+
+
+@pytest.mark.parametrize("orientation, stored", [
+    (3, Image.Transpose.ROTATE_180),
+    (6, Image.Transpose.ROTATE_90),   # stored turned a quarter anticlockwise
+    (8, Image.Transpose.ROTATE_270),  # stored turned a quarter clockwise
+])
+def test_exif_orientation(photo, orientation, stored):
+    upright = Image.fromarray(photo.bgr[:, :, ::-1].copy())
+    raw = upright.transpose(stored)
+    ex = Image.Exif()
+    ex[0x0112] = orientation
+    buf = io.BytesIO()
+    raw.save(buf, "JPEG", quality=92, exif=ex.tobytes())
+    data = buf.getvalue()
+    # Pillow's own idea of upright must be our upright
+    shown = ImageOps.exif_transpose(Image.open(io.BytesIO(data)))
+    assert shown.size == upright.size
+    hand = vision.read_hand(data)
+    assert (hand.width, hand.height) == upright.size
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    _match_polygons(hand, photo.polygons, tol=15)
+
+
+def test_annotated_is_a_jpeg_of_the_photo(photo):
+    hand = vision.read_hand(photo.encode("jpeg"))
+    out = hand.annotated()
+    im = Image.open(io.BytesIO(out))
+    assert im.format == "JPEG"
+    assert abs(im.size[0] / im.size[1] - 1000 / 750) < 0.01
+    for t in hand.tiles:
+        assert 0.0 <= t.confidence <= 1.0
+        assert len(t.polygon) == 4
+        for x, y in t.polygon:
+            assert -5 <= x <= 1005 and -5 <= y <= 755
