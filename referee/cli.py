@@ -69,7 +69,7 @@ def translate(args) -> None:
     pot = translations / "messages.pot"
     root = PACKAGE.parent
     if args.action == "update":
-        subprocess.run(["pybabel", "extract", "-F", str(root / "babel.cfg"), "-k", "N_", "-k", "_l",
+        subprocess.run(["pybabel", "extract", "-F", str(PACKAGE / "babel.cfg"), "-k", "N_", "-k", "_l",
                         "--no-location", "--sort-output", "-o", str(pot), "."],
                        cwd=root, check=True)
         for lang in LANGUAGES:

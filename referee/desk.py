@@ -185,7 +185,7 @@ def foot(game_id=None):
             saved = rulings.record(db.session(), desk.game, taps.answer, desk.round)
         else:
             notice = Message(N_("Only a scorer's rulings are saved in the game's log."))
-    return render_template("desk_foot.html", desk=desk, taps=taps, notice=notice, saved=saved,
+    return render_template("desk_foot.html", desk=desk, taps=taps, notice=notice, saved=saved, posted=posted,
                            doubles=rulings.doubles(desk.rules), settle_choices=rulings.SETTLE_CHOICES,
                            title=rulings.question_title(rulings.FOOT)), status
 

@@ -106,17 +106,21 @@ def test_the_one_one_foot_with_seven_then_eight_ones(page, live_server, shot):
 
     # Give the ruling: it goes into the game's log.
     page.get_by_role("button", name="Give the ruling and log it").tap()
-    expect(page.locator(".notice")).to_have_text("Saved in the game's log, round 1.")
+    expect(page.locator("#ruling .notice")).to_have_text("Saved in the game's log, round 1.")
+    expect(page.locator("#ruling .notice")).to_be_in_viewport()
     expect(page.locator("#ruling .verdict")).to_contain_text("the table decides")
 
     # The table decides to play on; that holds for the rest of the match.
     page.get_by_role("button", name="Play on until nobody can move").tap()
-    expect(page.locator(".notice").first).to_have_text("Saved in the game's log, round 1.")
-    expect(page.locator(".notice").last).to_contain_text("Recorded as a house rule for the rest of the match: "
-                                                         "Play on until nobody can move.")
+    notices = page.locator("#ruling .notice")
+    expect(notices.first).to_have_text("Recorded as a house rule for the rest of the match: "
+                                       "Play on until nobody can move.")
+    expect(notices.last).to_have_text("Saved in the game's log, round 1.")
+    expect(notices.first).to_be_in_viewport()
     expect(page.locator("#ruling .verdict")).to_have_text("It can never be completed. Play goes on.")
     expect(page.locator("#ruling")).to_contain_text("Chosen by the table")
     no_sideways_scroll(page)
+    phone_shot(page, "desk-04-settled-screen")
     shot("desk-04-settled")
 
     page.get_by_role("link", name="← Referee").tap()
