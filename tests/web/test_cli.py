@@ -1,0 +1,40 @@
+"""The `referee` console script: the LAN address and QR code that `serve` prints."""
+
+import io
+
+from referee import cli
+
+
+def test_lan_address_is_preferred_over_loopback(monkeypatch):
+    monkeypatch.setattr(cli, "lan_addresses", lambda: ["192.0.2.7"])
+    assert cli.public_url("0.0.0.0", 8000) == "http://192.0.2.7:8000/"
+    monkeypatch.setattr(cli, "lan_addresses", lambda: [])
+    assert cli.public_url("0.0.0.0", 8000) == "http://127.0.0.1:8000/"
+    assert cli.public_url("10.1.2.3", 9000) == "http://10.1.2.3:9000/"
+
+
+def test_lan_addresses_never_include_loopback():
+    assert all(not address.startswith("127.") for address in cli.lan_addresses())
+
+
+def test_terminal_qr_code_encodes_the_url():
+    import cv2
+    import numpy as np
+
+    out = io.StringIO()
+    cli.print_qr("http://192.0.2.7:8000/", out=out)
+    rows = out.getvalue().splitlines()
+    # Each character is one module wide and two modules tall (upper and lower half blocks).
+    scale = 8
+    image = np.full((len(rows) * 2 * scale, max(map(len, rows)) * scale), 255, np.uint8)
+    for y, row in enumerate(rows):
+        for x, char in enumerate(row):
+            top = char in "█▀"
+            bottom = char in "█▄"
+            if top:
+                image[2 * y * scale:(2 * y + 1) * scale, x * scale:(x + 1) * scale] = 0
+            if bottom:
+                image[(2 * y + 1) * scale:(2 * y + 2) * scale, x * scale:(x + 1) * scale] = 0
+    image = cv2.copyMakeBorder(255 - image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
+    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    assert text == "http://192.0.2.7:8000/"
