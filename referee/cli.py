@@ -1,6 +1,6 @@
 """The `referee` console script.
 
-`referee serve` runs the app under waitress on every interface and prints the address a
+`referee serve` runs the app under gunicorn on every interface and prints the address a
 phone on the same Wi-Fi can open, with a QR code of it drawn in the terminal.
 `referee translate update|compile` wraps pybabel for the French and Dutch catalogs.
 `referee backup FILE` and `referee restore FILE` save and restore the whole database as JSON
@@ -51,17 +51,40 @@ def print_qr(url: str, out=sys.stdout) -> None:
 
 
 def serve(args) -> None:
-    from waitress import serve as waitress_serve
+    """Run under gunicorn: several worker processes share the database, nothing else.
+
+    The app is built once in the master (schema migrations run once, the secret key file is
+    made once); each worker then drops the database connections it inherited by forking.
+    """
+    from gunicorn.app.base import BaseApplication
 
     from referee import create_app
 
     app = create_app()
     url = public_url(args.host, args.port)
+
+    class Server(BaseApplication):
+        def load_config(self):
+            self.cfg.set("bind", f"{args.host}:{args.port}")
+            self.cfg.set("workers", args.workers)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", args.threads)
+            self.cfg.set("preload_app", True)
+            self.cfg.set("control_socket_disable", True)
+            self.cfg.set("post_fork", lambda _server, _worker: app.extensions["engine"].dispose(close=False))
+            self.cfg.set("when_ready", lambda _server: announce(url, args.no_qr))
+
+        def load(self):
+            return app
+
+    Server().run()
+
+
+def announce(url: str, no_qr: bool) -> None:
     print(f"Referee is running. On a phone on the same Wi-Fi, open: {url}", flush=True)
-    if not args.no_qr:
+    if not no_qr:
         print_qr(url)
     sys.stdout.flush()
-    waitress_serve(app, host=args.host, port=args.port, threads=args.threads, ident="referee")
 
 
 def translate(args) -> None:
@@ -112,7 +135,8 @@ def main(argv=None) -> None:
     run = commands.add_parser("serve", help="start the app for the phones at the table")
     run.add_argument("--host", default="0.0.0.0")
     run.add_argument("--port", type=int, default=8000)
-    run.add_argument("--threads", type=int, default=8)
+    run.add_argument("--workers", type=int, default=2, help="server processes (default 2)")
+    run.add_argument("--threads", type=int, default=8, help="threads per process (default 8)")
     run.add_argument("--no-qr", action="store_true", help="do not draw the QR code")
     run.set_defaults(func=serve)
     cat = commands.add_parser("translate", help="update or compile the French and Dutch catalogs")

@@ -1,14 +1,18 @@
 """The database engine and one session per request.
 
-SQLite gets WAL mode and a busy timeout so that several server processes can share one
+The schema is brought up to date by the Alembic migrations in `referee/migrations/` on
+start. SQLite gets WAL mode and a busy timeout so that several server processes can share one
 file; any other URL (PostgreSQL) is used as given.
 """
 
+from pathlib import Path
+
+import alembic.command
+import alembic.config
 from flask import current_app, g
 from sqlalchemy import event
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, create_engine
 
-from referee import models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 
 def make_engine(url: str):
@@ -28,9 +32,21 @@ def _sqlite_pragmas(dbapi_connection, _record):
     cursor.close()
 
 
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def migrate(engine, revision: str = "head") -> None:
+    """Bring the schema to `revision` with Alembic, in one transaction."""
+    config = alembic.config.Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        alembic.command.upgrade(config, revision)
+
+
 def init_app(app):
     engine = make_engine(app.config["SQLALCHEMY_DATABASE_URI"])
-    SQLModel.metadata.create_all(engine)
+    migrate(engine)
     app.extensions["engine"] = engine
     app.teardown_appcontext(_close_session)
 

@@ -319,6 +319,8 @@ def record_round(db: Session, game: Game, entry: RoundEntry, number: Optional[in
     except IntegrityError:
         db.rollback()
         fresh = view(db, game)
+        if not any(r.number == upcoming.number for r in fresh.played):
+            raise  # not the race for this round: a real fault, reported as one
         raise _changed(upcoming.number, fresh.round(upcoming.number),
                        N_("Round %(number)d was just saved from another phone; here is what it holds now.")) from None
     return upcoming.number

@@ -36,12 +36,14 @@ class Game(SQLModel, table=True):
     updated: datetime = Field(default_factory=utcnow)
     version: int = 1
     finished: bool = False
+    keep_photos: bool = False
 
 
 class Seat(SQLModel, table=True):
     """A player at a game, in seating order (seat 0 is the first named)."""
 
-    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "player_id"))
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),
+                      UniqueConstraint("game_id", "player_id", name="uq_seat_game_player"))
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True)
     player_id: int = Field(foreign_key="player.id", index=True)
@@ -49,7 +51,7 @@ class Seat(SQLModel, table=True):
 
 
 class Round(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_round_game_number"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True)
     number: int
@@ -64,7 +66,7 @@ class Round(SQLModel, table=True):
 class Hand(SQLModel, table=True):
     """What one player had left at the end of one round, and the points it cost."""
 
-    __table_args__ = (UniqueConstraint("round_id", "player_id"),)
+    __table_args__ = (UniqueConstraint("round_id", "player_id", name="uq_hand_round_player"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     round_id: int = Field(foreign_key="round.id", index=True)
     player_id: int = Field(foreign_key="player.id", index=True)

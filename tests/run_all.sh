@@ -33,4 +33,4 @@ trap 'run_pg "$pgbin/pg_ctl -D $pgdir/data -m fast stop >/dev/null" || true; rm 
 echo "== the whole suite on SQLite"
 .venv/bin/python -m pytest "$@"
 echo "== the database tests again on PostgreSQL"
-DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest tests/web "$@"
+DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest tests/web tests/reliability tests/browser "$@"

@@ -165,6 +165,40 @@ def dedupe_bars(bars: list[Bar]) -> list[Bar]:
     return kept
 
 
+def join_split_bars(bars: list[Bar]) -> list[Bar]:
+    """A brass spinner in the middle of the divider splits it in two collinear halves:
+    add the joined bar for every such pair (the halves stay, and lose later)."""
+    out = list(bars)
+    n = len(bars)
+    for i in range(n):
+        a = bars[i]
+        for j in range(i + 1, n):
+            b = bars[j]
+            if abs(a.ux * b.ux + a.uy * b.uy) < 0.985:
+                continue
+            if not (0.5 <= a.length / b.length <= 2.0):
+                continue
+            dx, dy = b.cx - a.cx, b.cy - a.cy
+            along = dx * a.ux + dy * a.uy
+            perp = abs(-dx * a.uy + dy * a.ux)
+            if perp > 0.5 * max(a.thickness, b.thickness) + 2.0:
+                continue
+            gap = abs(along) - (a.length + b.length) / 2
+            if not (0.0 <= gap <= 0.6 * min(a.length, b.length)):
+                continue
+            sgn = 1.0 if along >= 0 else -1.0
+            # ends: far end of a and far end of b
+            ax0 = a.cx - sgn * a.ux * a.length / 2
+            ay0 = a.cy - sgn * a.uy * a.length / 2
+            bx1 = b.cx + sgn * a.ux * b.length / 2
+            by1 = b.cy + sgn * a.uy * b.length / 2
+            length = float(np.hypot(bx1 - ax0, by1 - ay0))
+            out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, length,
+                           (a.thickness + b.thickness) / 2, min(a.level, b.level),
+                           min(a.fill, b.fill) * (a.length + b.length) / length))
+    return out
+
+
 def overlap(a: TileBox, b: TileBox) -> float:
     """Intersection area / smaller area of two tile boxes."""
     pa = a.corners().astype(np.float32)

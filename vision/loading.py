@@ -21,7 +21,10 @@ from .errors import PhotoError
 #: Largest declared size accepted. A 48 MP phone photo is 48e6; bigger than this is
 #: refused as a likely decompression bomb (a 60 MP photo is accepted and downscaled).
 MAX_PIXELS = 120_000_000
-#: Longest side of the pixels kept for counting pips (small tiles are read at this size).
+#: JPEGs are decoded at the smallest DCT scale (1/1, 1/2, 1/4, 1/8) whose long side is at
+#: least this; other formats are decoded whole. Pips are counted at that resolution.
+DRAFT_LONG_SIDE = 1000
+#: Longest side of the pixels kept (bigger decodes are downscaled to this).
 DETAIL_LONG_SIDE = 2048
 #: Smallest accepted side.
 MIN_SIDE = 16
@@ -61,7 +64,7 @@ class Photo:
     format: str
 
 
-_TRANSPOSE = {
+_ORIENTATIONS = {
     2: [Image.Transpose.FLIP_LEFT_RIGHT],
     3: [Image.Transpose.ROTATE_180],
     4: [Image.Transpose.FLIP_TOP_BOTTOM],
@@ -78,7 +81,26 @@ def _orientation(im: Image.Image) -> int:
         value = int(value)
     except Exception:
         return 1
-    return value if value in _TRANSPOSE else 1
+    return value if value in _ORIENTATIONS else 1
+
+
+def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
+    """Apply an EXIF orientation (1-8) to an array, as ImageOps.exif_transpose does."""
+    if orientation == 2:
+        return rgb[:, ::-1]
+    if orientation == 3:
+        return rgb[::-1, ::-1]
+    if orientation == 4:
+        return rgb[::-1]
+    if orientation == 5:
+        return rgb.transpose(1, 0, 2)
+    if orientation == 6:
+        return rgb.transpose(1, 0, 2)[:, ::-1]
+    if orientation == 7:
+        return rgb.transpose(1, 0, 2)[::-1, ::-1]
+    if orientation == 8:
+        return rgb.transpose(1, 0, 2)[::-1]
+    return rgb
 
 
 def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
@@ -124,9 +146,9 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
             im.seek(0)
         if fmt == "JPEG":
             # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
-            req = max(1, max(w, h) // detail_long_side)
-            if req >= 2:
-                im.draft("RGB", (max(1, w // req), max(1, h // req)))
+            if max(w, h) >= 2 * DRAFT_LONG_SIDE:
+                k = DRAFT_LONG_SIDE / max(w, h)
+                im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im.load()
@@ -151,18 +173,18 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
         raise PhotoError(f"the image could not be decoded ({exc.__class__.__name__})") from None
 
     dw, dh = im.size
-    if max(dw, dh) > detail_long_side * 1.5:
-        f = detail_long_side / max(dw, dh)
-        im = im.resize((max(1, round(dw * f)), max(1, round(dh * f))), Image.Resampling.BILINEAR,
-                       reducing_gap=2.0)
-        dw, dh = im.size
-    for op in _TRANSPOSE.get(orientation, []):
-        im = im.transpose(op)
-    if orientation in (5, 6, 7, 8):
-        w, h = h, w
-        dw, dh = dh, dw
     rgb = np.asarray(im)
     if rgb.ndim != 3 or rgb.shape[2] != 3:
         raise PhotoError("the image could not be decoded as colour pixels")
+    if max(dw, dh) > detail_long_side:
+        import cv2
+
+        f = detail_long_side / max(dw, dh)
+        dw, dh = max(1, round(dw * f)), max(1, round(dh * f))
+        rgb = cv2.resize(rgb, (dw, dh), interpolation=cv2.INTER_AREA)
+    rgb = _orient(rgb, orientation)
+    if orientation in (5, 6, 7, 8):
+        w, h = h, w
+        dw, dh = dh, dw
     scale = w / dw
     return Photo(rgb=np.ascontiguousarray(rgb), scale=scale, width=w, height=h, format=fmt)

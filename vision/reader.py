@@ -9,12 +9,12 @@ import numpy as np
 
 from . import annotate
 from .dividers import find_bars
-from .geometry import EdgeField, TileBox, dedupe_bars, fit_tile, overlap
+from .geometry import EdgeField, TileBox, dedupe_bars, fit_tile, join_split_bars, overlap
 from .loading import Photo, load_photo
 from .pips import CW, TileReading, read_tile, warp_tile
 from .result import Hand, Tile
 
-WORK_LONG_SIDE = 1024
+WORK_LONG_SIDE = 800
 MIN_SCORE = 0.15
 
 
@@ -123,7 +123,7 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     f = WORK_LONG_SIDE / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
-    bars = dedupe_bars(find_bars(work))
+    bars = join_split_bars(dedupe_bars(find_bars(work)))
     field = EdgeField(work)
     cands: list[Candidate] = []
     for bar in bars:

@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.append(str(ROOT / "tests"))
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402

@@ -158,3 +158,31 @@ def test_the_foot_without_javascript(browser, browser_context_args, live_server)
         no_sideways_scroll(page)
     finally:
         context.close()
+
+
+def test_short_rulings_on_the_standalone_desk(page, live_server, shot):
+    page.goto(live_server + "/referee")
+    page.select_option("select[name=preset]", "kelley")
+    page.fill("input[name=players]", "3")
+    page.get_by_role("button", name="Use these rules").tap()
+    expect(page.locator("select[name=preset]")).to_have_value("kelley")
+    no_sideways_scroll(page)
+    shot("desk-06-standalone-menu")
+
+    page.get_by_role("link", name="Nobody holds the round's double: what now?").tap()
+    ruling = page.locator("#ruling")
+    expect(ruling).to_contain_text("each player in turn draws one tile until someone finds it")
+    expect(ruling).to_contain_text("With 3 players dealt 14 tiles each, 13 tiles stay in the boneyard")
+    expect(ruling).to_contain_text("23.6 %")
+    no_sideways_scroll(page)
+    phone_shot(page, "desk-07-missing-double-screen")
+
+    page.get_by_role("link", name="← Referee").tap()
+    page.get_by_role("link", name="Who lays the next round's double?").tap()
+    expect(ruling).to_contain_text("Round 1 of 10 is played on [9-9].")
+    page.select_option("select[name=round]", "3")
+    expect(ruling).to_contain_text("Round 3 of 10 is played on [7-7].")
+    expect(ruling).to_contain_text("everyone draws a tile and the highest draw plays first")
+    thumb_sized(page, "select[name=round]")
+    no_sideways_scroll(page)
+    phone_shot(page, "desk-08-next-double-screen")

@@ -12,7 +12,7 @@ pytest.importorskip("numpy", reason="the vision extra (numpy) is not installed")
 
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:
-    sys.path.insert(0, str(TESTS))
+    sys.path.append(str(TESTS))
 
 #: Real photos, shared beside the repository (never copied into it).
 PHOTOS = Path(__file__).parents[2].parent / "shared" / "photos"
