@@ -7,7 +7,10 @@ a plain 500 message.
 from flask import jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
+
+from referee import db
 
 
 def _messages():
@@ -19,6 +22,9 @@ def _messages():
         409: (_("Changed meanwhile"), _("Someone else changed this game first. Reload to see the new version.")),
         413: (_("Too large"), _("What was sent is too large.")),
         429: (_("Slow down"), _("Too many attempts. Wait a minute and try again.")),
+        503: (_("Database unavailable"), _("The database did not answer. Nothing was saved; try again in a moment.")),
+        507: (_("Server disk full"), _("The server's disk is full, so this was not saved. Earlier scores are safe; "
+                                       "tell whoever runs the server.")),
         500: (_("Something went wrong"), _("The server could not finish this. Nothing was half-saved; try again.")),
     }
 
@@ -39,6 +45,14 @@ def init_app(app):
     @app.errorhandler(CSRFError)
     def csrf_failed(_err):
         return respond(400, _("This form has expired or did not come from this app. Reload the page and try again."))
+
+    @app.errorhandler(OperationalError)
+    def database_failed(err):
+        """The database refused the write: roll back, keep what was saved before, say why."""
+        db.session().rollback()
+        full = "full" in str(err.orig).lower() or "no space" in str(err.orig).lower()
+        app.logger.error("database error on %s: %s", request.path, err.orig)
+        return respond(507 if full else 503)
 
     @app.errorhandler(HTTPException)
     def http_error(err):

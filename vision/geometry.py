@@ -62,22 +62,18 @@ class EdgeField:
     def __init__(self, bgr: np.ndarray) -> None:
         lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
         lab[:, :, 0] *= 1.0 / 2.55 * 1.4  # lightness counts a bit more than chroma
-        self.gx = [cv2.Sobel(lab[:, :, i], cv2.CV_32F, 1, 0, ksize=3, scale=0.125) for i in range(3)]
-        self.gy = [cv2.Sobel(lab[:, :, i], cv2.CV_32F, 0, 1, ksize=3, scale=0.125) for i in range(3)]
-        self.lab = lab
+        self.gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3, scale=0.125)  # 3 channels each
+        self.gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3, scale=0.125)
         self.h, self.w = bgr.shape[:2]
 
     def directional(self, xs: np.ndarray, ys: np.ndarray, dx: float, dy: float) -> np.ndarray:
         """|d colour / d(direction)| at the points (bilinear); 0 outside the image."""
         mx = xs.astype(np.float32)
         my = ys.astype(np.float32)
-        acc = np.zeros(xs.shape, np.float32)
-        for gx, gy in zip(self.gx, self.gy):
-            sx = cv2.remap(gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-            sy = cv2.remap(gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-            d = sx * dx + sy * dy
-            acc += d * d
-        return np.sqrt(acc)
+        sx = cv2.remap(self.gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        sy = cv2.remap(self.gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        d = sx * dx + sy * dy
+        return np.sqrt((d * d).sum(axis=-1))
 
     def inside(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         return (xs >= 0) & (ys >= 0) & (xs <= self.w - 1) & (ys <= self.h - 1)

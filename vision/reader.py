@@ -14,7 +14,7 @@ from .loading import Photo, load_photo
 from .pips import CW, TileReading, read_tile, warp_tile
 from .result import Hand, Tile
 
-WORK_LONG_SIDE = 800
+WORK_LONG_SIDE = 640
 MIN_SCORE = 0.15
 
 
@@ -100,8 +100,8 @@ def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lab[:, :, 0] *= 1.0 / 2.55
     H = lab.shape[0]
     m = H // 2
-    near = np.concatenate([lab[m - int(0.6 * CW):m - int(0.1 * CW), int(0.1 * CW):int(0.9 * CW)].reshape(-1, 3),
-                           lab[m + int(0.1 * CW):m + int(0.6 * CW), int(0.1 * CW):int(0.9 * CW)].reshape(-1, 3)])
+    near = np.concatenate([lab[m - int(0.6 * CW):m - int(0.1 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3),
+                           lab[m + int(0.1 * CW):m + int(0.6 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3)])
     face = np.median(near, axis=0)
     d = lab - face
     return np.sqrt((d * d).sum(axis=2)), face

@@ -1,0 +1,59 @@
+"""Start and kill the real server (`referee serve`, worker processes) for the reliability tests."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import requests
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`referee serve` in its own process group, so one SIGKILL takes master and workers."""
+
+    def __init__(self, database_url: str, workers: int = 2):
+        self.database_url = database_url
+        self.workers = workers
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = None
+
+    def start(self, timeout: float = 30) -> "Server":
+        env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "reliability"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--workers", str(self.workers), "--no-qr"],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                if requests.get(self.url + "/health", timeout=1).status_code == 200:
+                    return self
+            except requests.ConnectionError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError("the server exited at start")
+            time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
