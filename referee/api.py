@@ -6,9 +6,10 @@ caller's language with a 4xx status; nothing is written unless the whole request
 
 from flask import Blueprint, jsonify, request
 
-from referee import db, games
+from referee import db, games, openapi
 from referee.errors import respond
 from referee.i18n import say
+from referee.security import verify_token
 from referee.text import N_, Message, RulesError
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -34,7 +35,7 @@ def _game(game_id):
 def _authorised(game) -> None:
     header = request.headers.get("Authorization", "")
     token = header[7:].strip() if header[:7].lower() == "bearer " else None
-    games.check_token(game, token)
+    verify_token(game, token)
 
 
 def _entry(data: dict) -> games.RoundEntry:
@@ -160,6 +161,11 @@ def _round_saved(game, number):
     saved = state.round(number)
     return jsonify(round=number, version=saved.version, scores=saved.scores, totals=state.totals,
                    finished=state.finished, winners=state.winners)
+
+
+@bp.route("/openapi.json")
+def openapi_document():
+    return jsonify(openapi.document())
 
 
 @bp.route("/<path:_rest>", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])

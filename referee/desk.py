@@ -18,6 +18,7 @@ from referee.i18n import say
 from referee.labels import rule_value
 from referee.play import can_edit
 from referee.rules import PRESETS, HouseRules, preset, round_count, validate_players
+from referee.security import verify_token
 from referee.text import N_, Message, RulesError
 from referee.tiles import SET_SIZES
 
@@ -281,7 +282,7 @@ def _ruling_api():
         game = games.load(session, data["game"])
         token = _bearer()
         if token is not None:
-            games.check_token(game, token)
+            verify_token(game, token)
             log = True
         state = games.view(session, game)
         rules, players = state.rules, len(state.players)

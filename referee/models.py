@@ -75,6 +75,15 @@ class Hand(SQLModel, table=True):
     points: int
 
 
+class Attempt(SQLModel, table=True):
+    """A failed token guess or a photo upload, kept a few minutes to rate-limit each client."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    client: str = Field(max_length=64, index=True)
+    kind: str = Field(max_length=16)
+    at: datetime = Field(default_factory=utcnow, index=True)
+
+
 class RoundChange(SQLModel, table=True):
     """History of a round: every save, correction and undo, with the time and what was entered."""
 

@@ -13,7 +13,7 @@ from referee import chart, db, exports, forms, games, share
 from referee.errors import respond
 from referee.i18n import say
 from referee.rules import round_double
-from referee.security import remember_token, token_for
+from referee.security import remember_token, token_for, verify_token
 from referee.text import RulesError
 from referee.tiles import full_set
 
@@ -114,7 +114,7 @@ def join(game_id, token):
     """The scorer link: remembers the token in this browser's session, then drops it from the URL."""
     game, _ = _state(game_id)
     try:
-        games.check_token(game, token)
+        verify_token(game, token)
     except games.Forbidden:
         abort(403)
     remember_token(game.id, token)

@@ -35,3 +35,20 @@ def remember_token(game_id: str, token: str) -> None:
 
 def token_for(game_id: str):
     return session.get("keys", {}).get(game_id)
+
+
+def verify_token(game, token) -> None:
+    """Check a presented edit token; a wrong one counts against this client's guess limit.
+
+    Over the limit the client gets 429 even with the right token, so guessing stays slow.
+    """
+    from referee import games, limits
+
+    if token is None:
+        games.check_token(game, token)
+    limits.check("token")
+    try:
+        games.check_token(game, token)
+    except games.Forbidden:
+        limits.record("token")
+        raise

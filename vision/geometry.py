@@ -83,14 +83,21 @@ def _side_profile(bar: Bar, field: EdgeField, ss: np.ndarray, sign: float) -> tu
     Ld = bar.length
     ux, uy = bar.ux, bar.uy
     nx, ny = -uy, ux
-    taus = np.linspace(-0.55 * Ld, 0.55 * Ld, 21, dtype=np.float32)
+    # sample just beside the divider: pips never come that close to it, so the only
+    # edges crossed walking out along the divider are the tile's own long sides
+    t0 = 0.5 * bar.thickness + 1.5
+    t1 = max(t0 + 2.0, 0.14 * Ld)
+    near = np.linspace(t0, t1, 5, dtype=np.float32)
+    taus = np.concatenate([-near[::-1], near])
+    wide = np.linspace(-0.55 * Ld, 0.55 * Ld, 15, dtype=np.float32)
+    taus = np.concatenate([taus, taus, wide])  # the band beside the divider counts double
     S, T = np.meshgrid(ss * sign, taus, indexing="ij")
     xs = bar.cx + S * ux + T * nx
     ys = bar.cy + S * uy + T * ny
     g = field.directional(xs, ys, ux, uy)
     ins = field.inside(xs, ys)
     g = np.where(ins, g, 0.0)
-    ev = np.percentile(g, 30, axis=1)
+    ev = np.percentile(g, 40, axis=1)
     out_frac = 1.0 - ins.mean(axis=1)
     return ev, out_frac
 
@@ -166,6 +173,7 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
     add the joined bar for every such pair (the halves stay, and lose later)."""
     out = list(bars)
     n = len(bars)
+    drop: set[int] = set()
     for i in range(n):
         a = bars[i]
         for j in range(i + 1, n):
@@ -192,7 +200,10 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
             out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, length,
                            (a.thickness + b.thickness) / 2, min(a.level, b.level),
                            min(a.fill, b.fill) * (a.length + b.length) / length))
-    return out
+            if gap <= 3.5 * max(a.thickness, b.thickness) + 2.0:
+                # a rivet-sized gap: a spinner, not two tiles side by side
+                drop.update((i, j))
+    return [b for k, b in enumerate(out) if k not in drop]
 
 
 def overlap(a: TileBox, b: TileBox) -> float:

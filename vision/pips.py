@@ -132,6 +132,9 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
             continue  # spinner rivet on the divider
         if a < 5:
             continue
+        edge_dist = min(cx, W - 1 - cx, cy, H - 1 - cy)
+        if edge_dist < 0.08 * W:
+            continue  # pips sit well inside the face: this is background at the box's edge
         hull = cv2.convexHull(cnt)
         solidity = (cv2.contourArea(cnt) + 1.0) / (cv2.contourArea(hull) + 1.0)
         cands.append((float(cx), float(cy), float(a), int(w), int(h), float(solidity)))

@@ -26,12 +26,12 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
 
-    def start(self, timeout: float = 30) -> "Server":
+    def start(self, timeout: float = 30, output=subprocess.DEVNULL) -> "Server":
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "reliability"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--workers", str(self.workers), "--no-qr"],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+            env=env, stdout=output, stderr=output, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -44,6 +44,10 @@ class Server:
             time.sleep(0.1)
         self.kill()
         raise RuntimeError("the server did not start")
+
+    def start_logging_to(self, sink) -> "Server":
+        """Start with everything the server prints going to `sink` (an open file)."""
+        return self.start(output=sink)
 
     def kill(self) -> None:
         if self.process and self.process.poll() is None:
