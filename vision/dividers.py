@@ -33,6 +33,7 @@ class Bar:
     thickness: float
     level: int
     fill: float
+    joined: bool = False  # made of two collinear halves (a spinner in the middle)
 
     @property
     def angle(self) -> float:

@@ -173,7 +173,6 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
     add the joined bar for every such pair (the halves stay, and lose later)."""
     out = list(bars)
     n = len(bars)
-    drop: set[int] = set()
     for i in range(n):
         a = bars[i]
         for j in range(i + 1, n):
@@ -200,10 +199,8 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
             out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, length,
                            (a.thickness + b.thickness) / 2, min(a.level, b.level),
                            min(a.fill, b.fill) * (a.length + b.length) / length))
-            if gap <= 3.5 * max(a.thickness, b.thickness) + 2.0:
-                # a rivet-sized gap: a spinner, not two tiles side by side
-                drop.update((i, j))
-    return [b for k, b in enumerate(out) if k not in drop]
+            out[-1].joined = True
+    return out
 
 
 def overlap(a: TileBox, b: TileBox) -> float:

@@ -35,6 +35,11 @@ def _score(box: TileBox, rd: TileReading) -> float:
     return s
 
 
+def _rank(c: "Candidate") -> float:
+    # a divider joined across a spinner beats its own halves
+    return c.score * (1.25 if c.box.bar.joined else 1.0)
+
+
 def _plausible(rd: TileReading) -> bool:
     if rd.top.count > 12 or rd.bottom.count > 12:
         return False
@@ -153,7 +158,7 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
         wmed = float(np.median([c.box.width for c in good]))
         cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
     cands = [c for c in cands if c.score >= MIN_SCORE]
-    cands.sort(key=lambda c: -c.score)
+    cands.sort(key=lambda c: -_rank(c))
     kept: list[Candidate] = []
     for c in cands:
         if all(overlap(c.box, k.box) < 0.25 for k in kept):

@@ -1,0 +1,171 @@
+"""Load benchmark: 50 tables of 8 phones on the real server, all on 127.0.0.1.
+
+Every phone polls its game's scoreboard every 2 s with If-None-Match, one scorer per table
+saves a round every few seconds, and as many phones poll the trivial /health route in the
+same run, so the poll's cost is measured as a ratio to it (the machine is shared and noisy).
+
+    .venv/bin/python tests/bench/load.py [--seconds 60] [--workers 4]
+
+Prints requests per second, p50 and p99 latency of the poll, the save and the health route,
+the error count, and the ratio of the poll's median to the health route's median.
+Goals: no errors, p99 under 100 ms, poll median within 3 times the health route's.
+"""
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.reliability.server import Server  # noqa: E402
+
+TABLES = 50
+PHONES = 8
+POLL_EVERY = 2.0
+SAVE_EVERY = (3.0, 5.0)
+PLAYERS = [f"P{i}" for i in range(PHONES)]
+RULES = {"preset": "double-foot", "set": 12, "match_length": "target", "target": 10 ** 7}
+
+
+async def http(port, method, path, body=None, headers=None):
+    """One request on a fresh loopback connection; returns (status, headers, body, seconds)."""
+    data = json.dumps(body).encode() if body is not None else b""
+    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close", f"Content-Length: {len(data)}"]
+    if body is not None:
+        lines.append("Content-Type: application/json")
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + data)
+    await writer.drain()
+    raw = await reader.read()
+    elapsed = time.perf_counter() - started
+    writer.close()
+    head, _, payload = raw.partition(b"\r\n\r\n")
+    head_lines = head.decode("latin-1").split("\r\n")
+    status = int(head_lines[0].split()[1])
+    fields = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in head_lines[1:])}
+    return status, fields, payload, elapsed
+
+
+class Stats:
+    def __init__(self):
+        self.latency = {"poll": [], "save": [], "health": []}
+        self.errors = []
+        self.requests = 0
+        self.not_modified = 0
+
+    def add(self, kind, seconds):
+        self.latency[kind].append(seconds)
+        self.requests += 1
+
+
+async def phone(port, game_id, stats, until):
+    etag = None
+    await asyncio.sleep(random.uniform(0, POLL_EVERY))
+    while time.monotonic() < until:
+        headers = {"If-None-Match": etag} if etag else {}
+        try:
+            status, fields, _, seconds = await http(port, "GET", f"/games/{game_id}/scoreboard", headers=headers)
+        except OSError as err:
+            stats.errors.append(f"poll: {err}")
+        else:
+            stats.add("poll", seconds)
+            if status == 304:
+                stats.not_modified += 1
+            elif status != 200:
+                stats.errors.append(f"poll: HTTP {status}")
+            etag = fields.get("etag", etag)
+        await asyncio.sleep(POLL_EVERY)
+
+
+async def health_phone(port, stats, until):
+    await asyncio.sleep(random.uniform(0, POLL_EVERY))
+    while time.monotonic() < until:
+        try:
+            status, _, _, seconds = await http(port, "GET", "/health")
+        except OSError as err:
+            stats.errors.append(f"health: {err}")
+        else:
+            stats.add("health", seconds)
+            if status != 200:
+                stats.errors.append(f"health: HTTP {status}")
+        await asyncio.sleep(POLL_EVERY)
+
+
+async def scorer(port, game, stats, until):
+    rng = random.Random(game["id"])
+    auth = {"Authorization": "Bearer " + game["edit_token"]}
+    await asyncio.sleep(rng.uniform(0, SAVE_EVERY[1]))
+    while time.monotonic() < until:
+        out = rng.choice(PLAYERS)
+        body = {"hands": {p: {"pips": rng.randint(0, 80)} for p in PLAYERS if p != out}, "went_out": out}
+        try:
+            status, _, payload, seconds = await http(port, "POST", f"/api/games/{game['id']}/rounds", body, auth)
+        except OSError as err:
+            stats.errors.append(f"save: {err}")
+        else:
+            stats.add("save", seconds)
+            if status != 201:
+                stats.errors.append(f"save: HTTP {status} {payload[:120]!r}")
+        await asyncio.sleep(rng.uniform(*SAVE_EVERY))
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def run(port, seconds):
+    games = []
+    for _ in range(TABLES):
+        status, _, payload, _ = await http(port, "POST", "/api/games", {"players": PLAYERS, "rules": RULES})
+        assert status == 201, payload
+        games.append(json.loads(payload))
+    stats = Stats()
+    until = time.monotonic() + seconds
+    tasks = [phone(port, g["id"], stats, until) for g in games for _ in range(PHONES)]
+    tasks += [health_phone(port, stats, until) for _ in range(TABLES * PHONES)]
+    tasks += [scorer(port, g, stats, until) for g in games]
+    started = time.monotonic()
+    await asyncio.gather(*tasks)
+    return stats, time.monotonic() - started
+
+
+def report(stats, elapsed):
+    print(f"{TABLES} tables x {PHONES} phones, {elapsed:.0f} s: {stats.requests / elapsed:.0f} requests/s, "
+          f"{stats.requests} requests, {stats.not_modified} answered 304")
+    for kind, values in stats.latency.items():
+        print(f"  {kind:7s} n={len(values):6d}  p50 {1000 * statistics.median(values):6.1f} ms  "
+              f"p99 {1000 * percentile(values, 0.99):6.1f} ms")
+    ratio = statistics.median(stats.latency["poll"]) / statistics.median(stats.latency["health"])
+    print(f"  errors: {len(stats.errors)}" + (f" (first: {stats.errors[0]})" if stats.errors else ""))
+    print(f"  poll median / health median: {ratio:.2f}")
+    worst_p99 = max(percentile(v, 0.99) for v in stats.latency.values())
+    ok = not stats.errors and worst_p99 < 0.1 and ratio <= 3
+    print("  goals (no errors, p99 < 100 ms, ratio <= 3):", "met" if ok else "NOT met")
+    return ok
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server("sqlite:///" + str(Path(folder) / "load.sqlite"), workers=args.workers).start()
+        try:
+            stats, elapsed = asyncio.run(run(server.port, args.seconds))
+        finally:
+            server.stop()
+    sys.exit(0 if report(stats, elapsed) else 1)
+
+
+if __name__ == "__main__":
+    main()
