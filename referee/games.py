@@ -159,6 +159,7 @@ class GameView:
     version: int
     updated: object
     player_ids: dict = field(default_factory=dict)
+    keep_photos: bool = False
 
     @property
     def played(self) -> list:
@@ -225,7 +226,7 @@ def view(db: Session, game: Game) -> GameView:
                     rules=rules, rounds=rounds, totals=totals,
                     running=scoring.running_totals(players, score_list), finished=game.finished,
                     winners=winners, version=game.version, updated=game.updated,
-                    player_ids={p.name: p.id for _, p in seats})
+                    player_ids={p.name: p.id for _, p in seats}, keep_photos=game.keep_photos)
 
 
 def _planned(rules: HouseRules, played: int) -> list:

@@ -4,12 +4,16 @@ Views parse the form, call `referee.games`, and render; every number they show c
 the rules core through that service layer.
 """
 
-from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, request, url_for
+from datetime import datetime, timezone
+from pathlib import Path
+
+from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
+                   url_for)
 from werkzeug.datastructures import MultiDict
 
 from flask_babel import get_locale, gettext as _
 
-from referee import chart, db, exports, forms, games, share
+from referee import chart, db, exports, forms, games, limits, photos, share
 from referee.errors import respond
 from referee.i18n import say
 from referee.rules import round_double
@@ -157,6 +161,51 @@ def preview(game_id):
     return render_template("_round_preview.html", state=state, checked=_check(state, number, request.form))
 
 
+@bp.route("/rounds/photo/<int:seat>", methods=["POST"])
+def photo(game_id, seat):
+    """Read one player's hand from a photo and show the round page with it pre-selected."""
+    game, state = _state(game_id)
+    _require_edit(game)
+    if seat >= len(state.players):
+        abort(404)
+    if not photos.available():
+        return respond(503, _("Counting from a photo needs the vision extra: pip install -e '.[vision]'"))
+    number = request.form.get("number", type=int) or (state.next_round.number if state.next_round else 0)
+    editing = next((r for r in state.played if r.number == number), None)
+    if editing is None and (state.next_round is None or number != state.next_round.number):
+        abort(404)
+    limits.check("photo")
+    limits.record("photo")
+    upload = request.files.get(f"photo-{seat}")
+    data = upload.read() if upload else b""
+    fields = request.form.copy()
+    try:
+        reading = photos.read(data, seat, state.rules.set)
+    except RulesError as err:
+        return _round_page(state, number, fields, editing=editing, checked={"error": err}), 422
+    if game.keep_photos:
+        photos.keep(Path(current_app.instance_path) / "photos", game.id, number, seat, data,
+                    datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f"))
+    fields.setlist(f"tiles-{seat}", reading.tiles)
+    fields.pop(f"pips-{seat}", None)
+    if fields.get("went_out") == str(seat):
+        fields.pop("went_out")
+    return _round_page(state, number, fields, editing=editing, checked=_check(state, number, fields),
+                       reading=reading)
+
+
+@bp.route("/photos", methods=["POST"])
+def keep_photos(game_id):
+    """The game's owner decides whether uploaded hand photos are kept (off by default)."""
+    game, _ = _state(game_id)
+    _require_edit(game)
+    game.keep_photos = request.form.get("keep") == "on"
+    games.touch(game)
+    db.session().add(game)
+    db.session().commit()
+    return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
 @bp.route("/rounds/<int:number>")
 def show_round(game_id, number):
     game, state = _state(game_id)
@@ -216,11 +265,12 @@ def _check(state, number, form) -> dict:
     return result
 
 
-def _round_page(state, number, form, editing=None, checked=None, conflict=None):
+def _round_page(state, number, form, editing=None, checked=None, conflict=None, reading=None):
     double = round_double(state.rules, number - 1)
     claimed = _claimed(state, form)
     return render_template("round_form.html", state=state, number=number, double=double, form=form,
-                           editing=editing, checked=checked or {}, conflict=conflict,
+                           editing=editing, checked=checked or {}, conflict=conflict, reading=reading,
+                           photo_ready=photos.available(),
                            tiles=full_set(state.rules.set), claimed=claimed,
                            opener=state.opener(number))
 

@@ -3,6 +3,7 @@
 // because one physical tile cannot be in two hands. The server checks this again.
 (function () {
   "use strict";
+  document.documentElement.classList.add("js");
 
   function syncKeypads(form) {
     var owner = {};
@@ -21,11 +22,26 @@
     });
   }
 
+  // Picking a photo sends the whole round form (so nothing typed is lost) to be read.
+  // A plain submit, not htmx: the page comes back with the tiles pre-selected.
+  function sendPhoto(input) {
+    var form = input.form;
+    form.action = input.getAttribute("data-photo-url");
+    form.enctype = "multipart/form-data";
+    HTMLFormElement.prototype.submit.call(form);
+  }
+
   function init(root) {
     var form = (root || document).querySelector ? (root || document).querySelector("#round-form") : null;
     if (!form || form.dataset.ready) { return; }
     form.dataset.ready = "1";
-    form.addEventListener("change", function () { syncKeypads(form); });
+    form.addEventListener("change", function (evt) {
+      if (evt.target.matches("input[type=file][data-photo-url]") && evt.target.files.length) {
+        sendPhoto(evt.target);
+        return;
+      }
+      syncKeypads(form);
+    });
     syncKeypads(form);
   }
 

@@ -90,6 +90,69 @@ def _otsu(values: np.ndarray) -> float:
     return float(t)
 
 
+_DIL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+def _faint_pips(de, mask, thr, pip_area, divider_rows, margins, top: HalfReading, bottom: HalfReading) -> None:
+    """Pale pips (light blue, yellow, grey on white) can stay under the threshold: look
+    again at a lower one for round blobs of pip size away from the pips already found."""
+    H, W = de.shape
+    low = max(7.0, 0.45 * thr)
+    if low > thr - 3:
+        return
+    lmask = (de > low).astype(np.uint8)
+    lmask[cv2.dilate(mask, _DIL5) > 0] = 0
+    r0, r1 = divider_rows
+    mx, my = margins
+    lmask[r0 - 2:r1 + 3] = 0
+    lmask[:, :mx] = 0
+    lmask[:, W - mx:] = 0
+    lmask[:my] = 0
+    lmask[H - my:] = 0
+    n, lab, st, cen = cv2.connectedComponentsWithStats(lmask, connectivity=4)
+    if n <= 1:
+        return
+    sums = np.bincount(lab.ravel(), weights=de.ravel(), minlength=n)
+    mid = H / 2
+    rad = np.sqrt(pip_area / np.pi)
+    for i in range(1, n):
+        x, y, w, h, a = st[i]
+        cx, cy = cen[i]
+        if min(cx, W - 1 - cx, cy, H - 1 - cy) < 0.08 * W:
+            continue
+        r = a / pip_area
+        if not (0.45 < r < 1.8):
+            continue
+        if max(w, h) > 1.5 * min(w, h) or a < 0.6 * w * h:
+            continue
+        half = top if cy < mid else bottom
+        if any(np.hypot(bx - cx, by - cy) < 1.6 * rad for bx, by, _ in half.blobs):
+            continue
+        mean = sums[i] / a
+        if mean > 1.35 * low and r > 0.6:
+            half.count += 1
+            half.blobs.append((float(cx), float(cy), float(a)))
+            half.doubt += 0.3
+        else:
+            half.doubt += 0.4
+
+
+def _asymmetry(hr: HalfReading, y0: float, W: int) -> float:
+    """Standard pip layouts look the same turned half a turn about the half's centre:
+    count the pips that have no partner (a missed or an invented pip shows up here)."""
+    if hr.count <= 1 or len(hr.blobs) != hr.count:
+        return 0.0
+    pts = np.array([(x / W, (y - y0) / W) for x, y, _ in hr.blobs])
+    # centre: the pips' own centroid (the box may sit a little off the tile)
+    centre = pts.mean(axis=0)
+    mirrored = 2 * centre - pts
+    d = np.sqrt(((pts[:, None, :] - mirrored[None, :, :]) ** 2).sum(axis=2))
+    unmatched = int((d.min(axis=1) > 0.13).sum())
+    if hr.count == 11:  # some sets draw 11 lopsided
+        unmatched = max(0, unmatched - 1)
+    return float(unmatched)
+
+
 def read_tile(canon_bgr: np.ndarray) -> TileReading:
     de, face = delta_e_map(canon_bgr)
     H, W = de.shape
@@ -193,6 +256,9 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         half.count += k
         half.blobs.append((cx, cy, a))
     junk = junk_area / float(W * H)
+    _faint_pips(de, mask, thr, pip_area, (r0, r1), (margin_x, margin_y), top, bottom)
+    for hr, y0 in ((top, 0.0), (bottom, float(mid))):
+        hr.doubt += 0.6 * _asymmetry(hr, y0, W)
     conf = 1.0
     for hr in (top, bottom):
         if hr.count > MAX_PIPS:

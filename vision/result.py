@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 #: Tiles whose confidence is below this are marked for the player to check.
-LOW_CONFIDENCE = 0.6
+LOW_CONFIDENCE = 0.7
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,90 @@
+"""The photo counter in the app: read a hand from one upload, never trust it unchecked.
+
+`vision` is an optional extra; without OpenCV the round page says what to install. The
+reading only pre-selects tiles on the keypad: the player confirms or corrects them by
+tapping before anything is saved. Photos are kept only when the game's owner says so.
+"""
+
+import base64
+import importlib.util
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from referee.text import N_, Message, RulesError
+from referee.tiles import Tile
+
+PREVIEW_WIDTH = 900
+
+
+def available() -> bool:
+    return all(importlib.util.find_spec(name) is not None for name in ("cv2", "numpy", "PIL"))
+
+
+@dataclass
+class Reading:
+    seat: int
+    tiles: list                       # tiles of the game's set, as "a-b"
+    pips: int
+    unsure: list = field(default_factory=list)      # low-confidence tiles, "a-b"
+    outside: list = field(default_factory=list)     # read tiles the game's set does not have
+    image: Optional[str] = None       # data: URI of the annotated photo, for this page only
+
+    @property
+    def messages(self) -> list:
+        notes = [Message(N_("Read %(count)d tiles, %(pips)d pips. Check them below and tap to correct before saving."),
+                         {"count": len(self.tiles), "pips": self.pips})]
+        if self.unsure:
+            notes.append(Message(N_("Not sure about: %(tiles)s."), {"tiles": ", ".join(self.unsure)}))
+        if self.outside:
+            notes.append(Message(N_("Left out, not in this set: %(tiles)s."), {"tiles": ", ".join(self.outside)}))
+        return notes
+
+
+def read(data: bytes, seat: int, top: int) -> Reading:
+    """Read the photo; PhotoError (bad image) becomes a RulesError the page can show."""
+    import vision
+
+    if not data:
+        raise RulesError(N_("Choose a photo first."))
+    try:
+        hand = vision.read_hand(data)
+    except vision.PhotoError as err:
+        raise RulesError(N_("This photo could not be read: %(reason)s"), reason=str(err)) from None
+    tiles, unsure, outside = [], [], []
+    for tile in hand.tiles:
+        name = f"{tile.a}-{tile.b}"
+        if tile.a > top:
+            outside.append(name)
+            continue
+        if name in tiles:
+            unsure.append(name)
+            continue
+        tiles.append(name)
+        if tile.low_confidence:
+            unsure.append(name)
+    pips = sum(Tile(*map(int, t.split("-"))).pips for t in tiles)
+    return Reading(seat=seat, tiles=tiles, pips=pips, unsure=unsure, outside=outside,
+                   image=_data_uri(hand.annotated()))
+
+
+def _data_uri(jpeg: bytes) -> str:
+    """The annotated photo scaled down for a phone screen, inlined so nothing is stored."""
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(jpeg))
+    if picture.width > PREVIEW_WIDTH:
+        picture = picture.resize((PREVIEW_WIDTH, round(picture.height * PREVIEW_WIDTH / picture.width)))
+    out = io.BytesIO()
+    picture.convert("RGB").save(out, "JPEG", quality=80)
+    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode()
+
+
+def keep(folder: Path, game_id: str, number: int, seat: int, data: bytes, stamp: str) -> Path:
+    """Store the original upload, for games whose owner switched keeping photos on."""
+    target = folder / game_id
+    target.mkdir(parents=True, exist_ok=True)
+    path = target / f"round{number}-seat{seat}-{stamp}.img"
+    path.write_bytes(data)
+    return path

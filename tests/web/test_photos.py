@@ -1,0 +1,93 @@
+"""Counting a hand from a photo on the round page: read, pre-select, let the player check."""
+
+import re
+
+import numpy as np
+import pytest
+
+from referee import photos
+from tests.synthetic_photos import make_photo
+from tests.web.helpers import as_scorer, new_game
+
+PHOTO_SEED = 1  # four ivory tiles in a row, none of them [9-9]
+
+
+@pytest.fixture(scope="module")
+def photo():
+    picture = make_photo(np.random.default_rng(PHOTO_SEED), n_tiles=4, size=(1200, 900), style="ivory",
+                         background="wood", layout="row", degrade=False)
+    return picture.encode()
+
+
+def read_tiles(photo_bytes):
+    import vision
+
+    return sorted(f"{t.a}-{t.b}" for t in vision.read_hand(photo_bytes).tiles)
+
+
+def upload(client, game, seat, data, **fields):
+    from io import BytesIO
+
+    form = {"number": "1", **fields, f"photo-{seat}": (BytesIO(data), "hand.jpg")}
+    return client.post(f"/games/{game['id']}/rounds/photo/{seat}", data=form, content_type="multipart/form-data")
+
+
+def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, photo):
+    game = new_game(client)
+    as_scorer(client, game)
+    expected = read_tiles(photo)
+    page = upload(client, game, 0, photo, **{"pips-1": "5", "pips-0": "99"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    checked = sorted(re.findall(r'name="tiles-0" value="([\d-]+)" checked', text))
+    assert checked == expected
+    assert 'name="pips-1" inputmode="numeric" min="0" max="9999" value="5"' in text
+    assert 'name="pips-0" inputmode="numeric" min="0" max="9999" value=""' in text
+    pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in expected))
+    assert f"Read {len(expected)} tiles, {pips} pips" in text
+    assert 'src="data:image/jpeg;base64,' in text
+    assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
+
+
+def test_an_unreadable_upload_gets_a_clear_message(client):
+    game = new_game(client)
+    as_scorer(client, game)
+    for data in (b"", b"this is not a picture", b"\xff\xd8\xff\xe0" + b"\0" * 20):
+        page = upload(client, game, 0, data)
+        assert page.status_code == 422
+        text = page.get_data(as_text=True)
+        assert "Choose a photo first" in text or "could not be read" in text
+
+
+def test_only_a_scorer_can_upload(client, app, photo):
+    game = new_game(client)
+    assert upload(app.test_client(), game, 0, photo).status_code == 403
+
+
+def test_uploads_are_rate_limited(client):
+    game = new_game(client)
+    as_scorer(client, game)
+    statuses = [upload(client, game, 0, b"junk").status_code for _ in range(14)]
+    assert statuses[:12] == [422] * 12 and statuses[12:] == [429, 429]
+
+
+def test_photos_are_kept_only_when_the_owner_says_so(client, app, photo, tmp_path):
+    game = new_game(client)
+    as_scorer(client, game)
+    kept = tmp_path / "photos" / game["id"]
+    upload(client, game, 0, photo)
+    assert not kept.exists()
+    assert "read, then thrown away" in client.get(f"/games/{game['id']}").get_data(as_text=True)
+    client.post(f"/games/{game['id']}/photos", data={"keep": "on"})
+    upload(client, game, 1, photo)
+    assert [p.read_bytes() for p in kept.iterdir()] == [photo]
+
+
+def test_without_opencv_the_button_says_what_to_install(client, monkeypatch, photo):
+    game = new_game(client)
+    as_scorer(client, game)
+    monkeypatch.setattr(photos, "available", lambda: False)
+    page = client.get(f"/games/{game['id']}/rounds/new").get_data(as_text=True)
+    assert "pip install -e '.[vision]'" in page and 'type="file"' not in page
+    refused = upload(client, game, 0, photo)
+    assert refused.status_code == 503 and "vision extra" in refused.get_data(as_text=True)
