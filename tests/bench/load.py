@@ -66,36 +66,23 @@ class Stats:
         self.requests += 1
 
 
-async def phone(port, game_id, stats, until):
+async def poller(port, path, kind, stats, until):
+    """A phone polling `path` every 2 s, revalidating with the ETag it was last given."""
     etag = None
     await asyncio.sleep(random.uniform(0, POLL_EVERY))
     while time.monotonic() < until:
         headers = {"If-None-Match": etag} if etag else {}
         try:
-            status, fields, _, seconds = await http(port, "GET", f"/games/{game_id}/scoreboard", headers=headers)
+            status, fields, _, seconds = await http(port, "GET", path, headers=headers)
         except OSError as err:
-            stats.errors.append(f"poll: {err}")
+            stats.errors.append(f"{kind}: {err}")
         else:
-            stats.add("poll", seconds)
+            stats.add(kind, seconds)
             if status == 304:
                 stats.not_modified += 1
             elif status != 200:
-                stats.errors.append(f"poll: HTTP {status}")
+                stats.errors.append(f"{kind}: HTTP {status}")
             etag = fields.get("etag", etag)
-        await asyncio.sleep(POLL_EVERY)
-
-
-async def health_phone(port, stats, until):
-    await asyncio.sleep(random.uniform(0, POLL_EVERY))
-    while time.monotonic() < until:
-        try:
-            status, _, _, seconds = await http(port, "GET", "/health")
-        except OSError as err:
-            stats.errors.append(f"health: {err}")
-        else:
-            stats.add("health", seconds)
-            if status != 200:
-                stats.errors.append(f"health: HTTP {status}")
         await asyncio.sleep(POLL_EVERY)
 
 
@@ -130,8 +117,8 @@ async def run(port, seconds):
         games.append(json.loads(payload))
     stats = Stats()
     until = time.monotonic() + seconds
-    tasks = [phone(port, g["id"], stats, until) for g in games for _ in range(PHONES)]
-    tasks += [health_phone(port, stats, until) for _ in range(TABLES * PHONES)]
+    tasks = [poller(port, f"/games/{g['id']}/scoreboard", "poll", stats, until) for g in games for _ in range(PHONES)]
+    tasks += [poller(port, "/health", "health", stats, until) for _ in range(TABLES * PHONES)]
     tasks += [scorer(port, g, stats, until) for g in games]
     started = time.monotonic()
     await asyncio.gather(*tasks)
