@@ -176,7 +176,7 @@ class Seating:
     @property
     def text(self) -> Message:
         if len(self.order) == PLAYERS_ONE_V_ONE:
-            return Message(N_("%(first)s plays against %(second)s, %(first)s first in the turn order."),
+            return Message(N_("%(first)s plays against %(second)s."),
                            {"first": self.order[0], "second": self.order[1]})
         return Message(N_("%(a)s and %(c)s are partners and sit opposite each other, as do %(b)s and %(d)s. "
                           "Play passes to the right: %(a)s, %(b)s, %(c)s, %(d)s."),
@@ -297,8 +297,7 @@ def _read_hand(player: str, hand, top: int):
         hand = int(hand)
     if type(hand) is int:
         if hand < 0:
-            raise RulesError(N_("%(player)s cannot have a negative total (%(points)s)."), player=player,
-                             points=shown(hand))
+            raise RulesError(N_("%(player)s cannot have a negative total (%(points)d)."), player=player, points=hand)
         return None, hand
     if hand is None or isinstance(hand, (bool, float, Mapping)):
         raise RulesError(N_("For %(player)s give the tiles left in hand or their pip total, not %(value)s."),

@@ -126,7 +126,7 @@ def test_partners_sit_opposite_and_play_passes_to_the_right():
 def test_one_v_one_seats_two():
     seat = seating(ONE_V_ONE, PAIR)
     assert seat.teams == (("Ann",), ("Bo",)) and seat.team_names == ("Ann", "Bo")
-    assert str(seat.text) == "Ann plays against Bo, Ann first in the turn order."
+    assert str(seat.text) == "Ann plays against Bo."
 
 
 @pytest.mark.parametrize("rules, players, words", [
