@@ -6,7 +6,7 @@ caller's language with a 4xx status; nothing is written unless the whole request
 
 from flask import Blueprint, jsonify, request
 
-from referee import db, games, openapi
+from referee import db, games, kinds, openapi
 from referee.errors import respond
 from referee.i18n import say
 from referee.security import verify_token
@@ -57,31 +57,47 @@ def _entry(data: dict) -> games.RoundEntry:
             if not isinstance(pips, int) or isinstance(pips, bool):
                 raise RulesError(N_("The pips of %(player)s must be a whole number."), player=str(name)[:40])
             parsed[name] = pips
-    went_out = data.get("went_out")
-    if went_out is not None and not isinstance(went_out, str):
-        raise RulesError(N_("'went_out' must be a player's name or null."))
+    names = {}
+    for key in ("went_out", "blocker"):
+        value = data.get(key)
+        if value is not None and not isinstance(value, str):
+            raise RulesError(N_("'%(key)s' must be a player's name or null."), key=key)
+        names[key] = value
     flags = {}
-    for key in ("blocked", "out_on_double"):
+    for key in ("blocked", "out_on_double", "capicu"):
         value = data.get(key, False)
         if not isinstance(value, bool):
             raise RulesError(N_("'%(key)s' must be true or false."), key=key)
         flags[key] = value
-    return games.RoundEntry(hands=parsed, went_out=went_out, **flags)
+    last_tile = data.get("last_tile")
+    if last_tile is not None and not isinstance(last_tile, str):
+        raise RulesError(N_("'last_tile' must be a tile like \"5-3\"."))
+    if flags.pop("capicu") and last_tile is None:
+        raise RulesError(N_("A capicu needs 'last_tile': the tile that went out on both ends."))
+    return games.RoundEntry(hands=parsed, capicu_tile=last_tile if last_tile is not None else None,
+                            **names, **flags)
 
 
 def _game_json(state: games.GameView) -> dict:
-    return {
+    """A game as the API shows it; `totals` are per team in team games, as on the scoreboard."""
+    body = {
         "id": state.id,
+        "game": state.kind.name,
         "players": state.players,
-        "rules": {"preset": state.preset, **state.overrides},
+        "rules": {"preset": state.preset, **state.overrides} if state.kind.name == kinds.CHICKEN_FOOT
+        else dict(state.overrides),
         "deal": {"per_player": state.deal.per_player, "boneyard": state.deal.boneyard},
         "totals": state.totals,
-        "rounds": [{"number": r.number, "double": str(r.double), "scores": r.scores,
+        "rounds": [{"number": r.number, "double": str(r.double) if r.double else None, "scores": r.scores,
                     "went_out": r.went_out, "blocked": r.blocked, "version": r.version if r.played else None}
                    for r in state.rounds],
         "finished": state.finished,
         "winners": state.winners,
     }
+    if state.columns != state.players:
+        body["teams"] = {column: [p for p in state.players if state.column_of(p) == column]
+                         for column in state.columns}
+    return body
 
 
 @bp.errorhandler(RulesError)
@@ -111,7 +127,10 @@ def _conflict(err):
 def create_game():
     data = _body()
     session = db.session()
-    game = games.create_game(session, data.get("players"), data.get("rules"))
+    kind = data.get("game", kinds.CHICKEN_FOOT)
+    if not isinstance(kind, str):
+        raise RulesError(N_("'game' must be one of %(kinds)s."), kinds=", ".join(kinds.KINDS))
+    game = games.create_game(session, data.get("players"), data.get("rules"), kind)
     state = games.view(session, game)
     body = _game_json(state)
     body["edit_token"] = game.edit_token

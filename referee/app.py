@@ -9,6 +9,7 @@ from referee import config, db, errors, i18n, security
 from referee.drawing import pip_cells
 from referee.labels import preset_label, rule_title, rule_value
 from referee.rules import describe
+from referee.tiles import parse_tile
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,7 +32,7 @@ def create_app(test_config=None):
     security.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(pip_cells=pip_cells, preset_label=preset_label, rule_title=rule_title,
-                                 rule_value=rule_value, describe_rules=describe)
+                                 rule_value=rule_value, tile_of=parse_tile, describe_rules=describe)
 
     from referee import api, pages, play, players
     app.register_blueprint(pages.bp)
@@ -41,5 +42,4 @@ def create_app(test_config=None):
     security.csrf.exempt(api.bp)
     from referee import desk  # referee desk: its pages, and POST /api/rulings/foot (JSON, no CSRF)
     app.register_blueprint(desk.bp); security.csrf.exempt(desk.ruling_api)
-    app.jinja_env.globals["endpoints"] = app.view_functions
     return app

@@ -36,7 +36,7 @@ def running_chart(state):
     """Running totals per player after each played round, or None before the first round."""
     if not state.running:
         return None
-    series = [(name, [0] + [row[name] for row in state.running]) for name in state.players]
+    series = [(name, [0] + [row[name] for row in state.running]) for name in state.columns]
     return line_chart(series)
 
 

@@ -13,7 +13,7 @@ from typing import Optional
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import format_datetime, gettext
 
-from referee import db, games, rulings
+from referee import db, games, kinds, rulings
 from referee.i18n import say
 from referee.labels import rule_value
 from referee.play import can_edit
@@ -69,6 +69,8 @@ def _desk(game_id, values) -> Desk:
         except games.NotFound:
             abort(404)
         state = games.view(session, game)
+        if state.kind.name != kinds.CHICKEN_FOOT:
+            abort(404)  # the desk rules on Chicken Foot feet; the other games have no such disputes
         upcoming = state.next_round
         return Desk(rules=state.rules, players=list(state.players), preset=state.preset, game=game, state=state,
                     editor=can_edit(game), round=upcoming.number if upcoming else None)
@@ -280,6 +282,8 @@ def _ruling_api():
         if data.get("players") is not None:
             raise RulesError(N_("Leave out 'players' when you name a game: the game knows its players."))
         game = games.load(session, data["game"])
+        if game.kind != kinds.CHICKEN_FOOT:
+            raise RulesError(N_("Foot rulings are for Chicken Foot games only."))
         token = _bearer()
         if token is not None:
             verify_token(game, token)

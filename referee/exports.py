@@ -26,6 +26,7 @@ def game_json(db: Session, game) -> dict:
     state = games.view(db, game)
     return {
         "id": state.id,
+        "game": state.kind.name,
         "players": state.players,
         "rules": {"preset": state.preset, **state.overrides},
         "rounds": [_round_json(r) for r in state.played],
@@ -41,7 +42,8 @@ def game_json(db: Session, game) -> dict:
 def _round_json(r) -> dict:
     hands = {name: ({"tiles": [str(t) for t in held]} if isinstance(held, list) else {"pips": held})
              for name, held in r.hands.items()}
-    return {"number": r.number, "double": str(r.double), "hands": hands, "went_out": r.went_out,
+    return {"number": r.number, "double": str(r.double) if r.double else None, "hands": hands,
+            "went_out": r.went_out, "blocker": r.blocker, "capicu_tile": r.capicu_tile,
             "blocked": r.blocked, "out_on_double": r.out_on_double, "scores": r.scores, "version": r.version}
 
 
@@ -59,9 +61,10 @@ def game_csv(db: Session, game) -> str:
             held = r.hands[name]
             tiles = " ".join(str(t) for t in held) if isinstance(held, list) else ""
             pips = "" if isinstance(held, list) else held
-            writer.writerow([safe_cell(v) for v in (state.id, r.number, str(r.double), name, tiles, pips,
+            column = state.column_of(name)
+            writer.writerow([safe_cell(v) for v in (state.id, r.number, str(r.double or ""), name, tiles, pips,
                                                     "yes" if r.went_out == name else "", "yes" if r.blocked else "",
-                                                    r.scores[name], running[name])])
+                                                    r.scores[column], running[column])])
     return out.getvalue()
 
 

@@ -5,7 +5,12 @@ odd characters never becomes part of a field name.
 """
 
 from referee.games import RoundEntry
+from referee import kinds
+from referee.draw import DRAW_OPTIONS
 from referee.rules import OPTIONS
+from referee.team import TEAM_OPTIONS
+
+KIND_OPTIONS = {kinds.TEAM: TEAM_OPTIONS, kinds.DRAW: DRAW_OPTIONS}
 from referee.text import N_, RulesError
 
 MAX_SEATS = 8
@@ -15,12 +20,20 @@ def players_from_form(form) -> list:
     return [form.get(f"player-{i}", "") for i in range(MAX_SEATS)]
 
 
-def rules_from_form(form) -> dict:
+def kind_from_form(form) -> str:
+    return form.get("game") or kinds.CHICKEN_FOOT
+
+
+def rules_from_form(form, kind_name: str = kinds.CHICKEN_FOOT) -> dict:
     """The chosen preset plus every rule the table changed from it.
 
     Only fields that differ from the preset are kept, so the stored overrides say exactly
-    what this table decided for itself.
+    what this table decided for itself. Team and draw games name their options
+    `team-<option>` and `draw-<option>`; an empty choice keeps the game's default.
     """
+    if kind_name in KIND_OPTIONS:
+        chosen = {name: form.get(f"{kind_name}-{name}") for name in KIND_OPTIONS[kind_name]}
+        return {name: value for name, value in chosen.items() if value not in (None, "", "default")}
     spec = {"preset": form.get("preset", "pagat")}
     for name in (*OPTIONS, "target"):
         value = form.get(f"rule-{name}")
@@ -46,8 +59,12 @@ def round_from_form(form, players: list) -> RoundEntry:
             hands[name] = _pips(typed, name)
         elif name == went_out:
             hands[name] = []
+    blocker_seat = form.get("blocker", "")
+    blocker = _seat_name(blocker_seat, players) if blocker_seat and went_out_seat == "blocked" else None
+    capicu_tile = form.get("capicu_tile", "").strip() if went_out is not None else ""
     return RoundEntry(hands=hands, went_out=went_out, blocked=went_out_seat == "blocked",
-                      out_on_double=bool(form.get("out_on_double")))
+                      out_on_double=bool(form.get("out_on_double")), blocker=blocker,
+                      capicu_tile=capicu_tile or None)
 
 
 def _pips(typed: str, name: str) -> int:
@@ -63,4 +80,4 @@ def _seat_name(seat: str, players: list) -> str:
     try:
         return players[int(seat)]
     except (ValueError, IndexError):
-        raise RulesError(N_("The player who went out is not at this table.")) from None
+        raise RulesError(N_("That player is not at this table.")) from None

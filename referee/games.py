@@ -16,9 +16,9 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from referee import scoring
+from referee import kinds
+from referee.kinds import Entry as RoundEntry
 from referee.models import Game, Hand, Player, Round, RoundChange, Seat, utcnow
-from referee.rules import HouseRules, deal, opener, preset, round_double
 from referee.text import N_, Message, RulesError
 from referee.tiles import Tile, parse_hand
 
@@ -99,8 +99,18 @@ def _player(db: Session, name: str) -> Player:
 # -- rules ------------------------------------------------------------------------
 
 
-def rules_from_spec(spec) -> tuple[str, dict, HouseRules]:
-    """A preset name, or {"preset": name, **overrides}: validated by the core."""
+def rules_from_spec(spec, kind_name: str = kinds.CHICKEN_FOOT) -> tuple:
+    """Validated rules for a game of `kind_name`, from what a form or the API sent.
+
+    Chicken Foot: a preset name, or {"preset": name, **overrides}. Team and draw games:
+    an object of their options (or nothing, for their sources' defaults).
+    """
+    kind = kinds.kind(kind_name)
+    if kind.name != kinds.CHICKEN_FOOT:
+        if spec is not None and not isinstance(spec, dict):
+            raise RulesError(N_("Rules for this game must be an object of its options."))
+        overrides = dict(spec or {})
+        return kind.name, overrides, kind.rules(kind.name, overrides)
     if spec is None:
         spec = "pagat"
     if isinstance(spec, str):
@@ -112,32 +122,28 @@ def rules_from_spec(spec) -> tuple[str, dict, HouseRules]:
             raise RulesError(N_("The preset must be named by text."))
     else:
         raise RulesError(N_("Rules must be a preset name or an object with a preset and overrides."))
-    return name, overrides, preset(name, **overrides)
+    return name, overrides, kind.rules(name, overrides)
 
 
 # -- the game as everybody sees it ----------------------------------------------------
 
 
 @dataclass
-class RoundEntry:
-    """What was entered for one round: per player a tile list, a pip total, or None."""
-
-    hands: dict
-    went_out: Optional[str] = None
-    blocked: bool = False
-    out_on_double: bool = False
-
-
-@dataclass
 class RoundView:
+    """A round (a hand, in the team and draw games): its points per scoreboard column."""
+
     number: int
-    double: Tile
+    double: Optional[Tile]
     scores: Optional[dict] = None
     hands: dict = field(default_factory=dict)
     went_out: Optional[str] = None
     blocked: bool = False
     out_on_double: bool = False
     version: int = 0
+    blocker: Optional[str] = None
+    capicu_tile: Optional[str] = None
+    winner_column: Optional[str] = None
+    reason: Optional[Message] = None
 
     @property
     def played(self) -> bool:
@@ -147,17 +153,22 @@ class RoundView:
 @dataclass
 class GameView:
     id: str
+    kind: object
     players: list
+    columns: list
     preset: str
     overrides: dict
-    rules: HouseRules
+    rules: object
     rounds: list
     totals: dict
     running: list
     finished: bool
     winners: list
+    leaders: list
+    summary: Optional[Message]
     version: int
     updated: object
+    scored: list = field(default_factory=list)
     player_ids: dict = field(default_factory=dict)
     keep_photos: bool = False
 
@@ -172,15 +183,29 @@ class GameView:
         return next((r for r in self.rounds if not r.played), None)
 
     @property
-    def leaders(self) -> list:
-        return scoring.leaders(self.totals) if self.played else []
+    def deal(self):
+        return self.kind.deal(self.rules, self.players)
 
     @property
-    def deal(self):
-        return deal(self.rules, len(self.players))
+    def tiles_top(self) -> int:
+        return self.kind.tiles_top(self.rules)
 
     def opener(self, number: int) -> Message:
-        return opener(self.rules, self.players, number - 1)
+        return self.kind.opener(self.rules, self.players, number, self.scored)
+
+    def describe(self) -> list:
+        return self.kind.describe(self.rules)
+
+    def column_of(self, player: str) -> str:
+        """The scoreboard column a player's points go to: their own, or their team's."""
+        return self.kind.column_of(self.rules, self.players, player)
+
+    def won_by(self, player: str) -> bool:
+        return self.finished and self.winners == [self.column_of(player)]
+
+    @property
+    def seating(self) -> Optional[Message]:
+        return self.kind.seating(self.rules, self.players)
 
     def round(self, number: int) -> RoundView:
         for r in self.rounds:
@@ -197,8 +222,11 @@ def load(db: Session, game_id: str) -> Game:
 
 
 def view(db: Session, game: Game) -> GameView:
-    rules = preset(game.preset, **game.overrides)
-    seats = db.exec(select(Seat, Player).where(Seat.game_id == game.id).where(Seat.player_id == Player.id).order_by(Seat.seat)).all()
+    """The game as the pages show it, every number worked out again by the rules core."""
+    kind = kinds.kind(game.kind)
+    rules = kind.rules(game.preset, game.overrides)
+    seats = db.exec(select(Seat, Player).where(Seat.game_id == game.id).where(Seat.player_id == Player.id)
+                    .order_by(Seat.seat)).all()
     players = [p.name for _, p in seats]
     names = {p.id: p.name for _, p in seats}
     stored = db.exec(select(Round).where(Round.game_id == game.id).order_by(Round.number)).all()
@@ -206,44 +234,59 @@ def view(db: Session, game: Game) -> GameView:
     if stored:
         for hand in db.exec(select(Hand).where(Hand.round_id.in_([r.id for r in stored]))):
             hands.setdefault(hand.round_id, []).append(hand)
-    played = []
+    top = kind.tiles_top(rules)
+    played, scored = [], []
     for r in stored:
-        rows = hands.get(r.id, [])
+        held = {names[h.player_id]: (parse_hand(h.tiles.split(), top) if h.tiles is not None else h.pips)
+                for h in hands.get(r.id, [])}
+        entry = RoundEntry(hands=held, went_out=names.get(r.went_out), blocked=r.blocked,
+                           out_on_double=r.out_on_double, blocker=names.get(r.blocker), capicu_tile=r.capicu_tile)
+        result = kind.score(rules, players, r.number, _scoring_entry(entry))
+        scored.append(result)
         played.append(RoundView(
-            number=r.number, double=round_double(rules, r.number - 1),
-            scores={names[h.player_id]: h.points for h in rows},
-            hands={names[h.player_id]: (parse_hand(h.tiles.split(), rules.set) if h.tiles is not None else h.pips)
-                   for h in rows},
-            went_out=names.get(r.went_out), blocked=r.blocked, out_on_double=r.out_on_double, version=r.version))
-    rounds = played + _planned(rules, len(played))
-    score_list = [r.scores for r in played]
-    totals = scoring.totals(players, score_list)
-    winners = []
-    if game.finished:
-        first_out = played[-1].went_out if played else None
-        winners = scoring.winners(rules, totals, first_out=first_out)
-    return GameView(id=game.id, players=players, preset=game.preset, overrides=dict(game.overrides),
-                    rules=rules, rounds=rounds, totals=totals,
-                    running=scoring.running_totals(players, score_list), finished=game.finished,
-                    winners=winners, version=game.version, updated=game.updated,
-                    player_ids={p.name: p.id for _, p in seats}, keep_photos=game.keep_photos)
+            number=r.number, double=kind.round_double(rules, r.number), scores=result.column_points, hands=held,
+            went_out=entry.went_out, blocked=r.blocked, out_on_double=r.out_on_double, version=r.version,
+            blocker=entry.blocker, capicu_tile=r.capicu_tile, winner_column=result.winner_column,
+            reason=result.reason))
+    standing = kind.standing(rules, players, scored, game.finished)
+    columns = kind.columns(rules, players)
+    rounds = played + _planned(kind, rules, len(played), standing.finished)
+    running, total = [], {c: 0 for c in columns}
+    for r in played:
+        total = {c: total[c] + r.scores[c] for c in columns}
+        running.append(total)
+    return GameView(id=game.id, kind=kind, players=players, columns=columns, preset=game.preset,
+                    overrides=dict(game.overrides), rules=rules, rounds=rounds, totals=standing.totals,
+                    running=running, finished=standing.finished, winners=standing.winners,
+                    leaders=standing.leaders, summary=standing.summary, version=game.version,
+                    updated=game.updated, scored=scored, player_ids={p.name: p.id for _, p in seats},
+                    keep_photos=game.keep_photos)
 
 
-def _planned(rules: HouseRules, played: int) -> list:
-    """The rounds still to come: to the last double, or one more for a target match."""
-    total = scoring.round_count(rules)
-    upto = played + 1 if total is None else total
-    return [RoundView(number=i + 1, double=round_double(rules, i)) for i in range(played, upto)]
+def _scoring_entry(entry: RoundEntry) -> RoundEntry:
+    """A stored hand of the player who went out is empty; the core wants it as such."""
+    hands = dict(entry.hands)
+    if entry.went_out is not None and hands.get(entry.went_out) in (None, 0):
+        hands[entry.went_out] = []
+    return RoundEntry(hands=hands, went_out=entry.went_out, blocked=entry.blocked, out_on_double=entry.out_on_double,
+                      blocker=entry.blocker, capicu_tile=entry.capicu_tile)
+
+
+def _planned(kind, rules, played: int, finished: bool) -> list:
+    """The rounds still to come: to the last double, or the next one when the match has no fixed length."""
+    total = kind.rounds_planned(rules, played)
+    upto = (played if finished else played + 1) if total is None else total
+    return [RoundView(number=i + 1, double=kind.round_double(rules, i + 1)) for i in range(played, upto)]
 
 
 # -- writes -----------------------------------------------------------------------------
 
 
-def create_game(db: Session, names, rules_spec) -> Game:
+def create_game(db: Session, names, rules_spec, kind_name: str = kinds.CHICKEN_FOOT) -> Game:
     players = clean_players(names)
-    name, overrides, rules = rules_from_spec(rules_spec)
-    deal(rules, len(players))  # refuses a player count the rules cannot deal for
-    game = Game(preset=name, overrides=overrides)
+    name, overrides, rules = rules_from_spec(rules_spec, kind_name)
+    kinds.kind(kind_name).deal(rules, players)  # refuses a player count the rules cannot deal for
+    game = Game(kind=kind_name, preset=name, overrides=overrides)
     db.add(game)
     db.flush()
     for seat, player_name in enumerate(players):
@@ -265,16 +308,16 @@ def rotate_token(db: Session, game: Game) -> str:
     return game.edit_token
 
 
-def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple[dict, dict]:
-    """Each player's parsed hand and points for this entry, as the house rules compute them.
+def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
+    """Each player's parsed hand, and the round scored as the house rules score it.
 
     Used both for the preview before saving and for the save itself, so the page never
     shows a number the save would not store.
     """
     if state.finished:
         raise RulesError(N_("This match is over; its scores can no longer be changed."))
-    top = state.rules.set
-    double = round_double(state.rules, number - 1)
+    top = state.tiles_top
+    double = state.kind.round_double(state.rules, number)
     hands = {}
     for player in state.players:
         held = entry.hands.get(player)
@@ -284,16 +327,17 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple[dict, 
             raise MissingEntry(player)
         if isinstance(held, list):
             held = parse_hand(held, top)
-            if double in held:
+            if double is not None and double in held:
                 raise RulesError(N_("[%(tile)s] opened this round, so %(player)s cannot still hold it."),
                                  tile=str(double), player=player)
         hands[player] = held
     unknown = set(entry.hands) - set(state.players)
     if unknown:
         raise RulesError(N_("%(name)s does not play in this game."), name=sorted(unknown)[0])
-    scores = scoring.score_round(state.rules, hands, went_out=entry.went_out,
-                                 out_on_double=entry.out_on_double, blocked=entry.blocked)
-    return hands, scores
+    scored = state.kind.score(state.rules, state.players, number, RoundEntry(
+        hands=hands, went_out=entry.went_out, blocked=entry.blocked, out_on_double=entry.out_on_double,
+        blocker=entry.blocker, capicu_tile=entry.capicu_tile))
+    return hands, scored
 
 
 def record_round(db: Session, game: Game, entry: RoundEntry, number: Optional[int] = None) -> int:
@@ -313,10 +357,10 @@ def record_round(db: Session, game: Game, entry: RoundEntry, number: Optional[in
     if number is not None and number != upcoming.number:
         raise RulesError(N_("Round %(number)d cannot be recorded now: the next round is %(next)d."),
                          number=number, next=upcoming.number)
-    hands, scores = score_entry(state, upcoming.number, entry)
+    hands, scored = score_entry(state, upcoming.number, entry)
     row = Round(game_id=game.id, number=upcoming.number)
     try:
-        _write_round(db, game, row, state, entry, hands, scores, "saved")
+        _write_round(db, game, row, state, entry, hands, scored, "saved")
     except IntegrityError:
         db.rollback()
         fresh = view(db, game)
@@ -333,7 +377,7 @@ def correct_round(db: Session, game: Game, number: int, entry: RoundEntry, versi
     current = state.round(number)
     if version is not None and version != current.version:
         raise _changed(number, current)
-    hands, scores = score_entry(state, number, entry)
+    hands, scored = score_entry(state, number, entry)
     row = db.exec(select(Round).where(Round.game_id == game.id, Round.number == number)).one()
     bumped = db.execute(update(Round).where(Round.id == row.id, Round.version == current.version)
                         .values(version=current.version + 1))
@@ -344,7 +388,7 @@ def correct_round(db: Session, game: Game, number: int, entry: RoundEntry, versi
     for hand in db.exec(select(Hand).where(Hand.round_id == row.id)):
         db.delete(hand)
     db.flush()
-    _write_round(db, game, row, state, entry, hands, scores, "corrected")
+    _write_round(db, game, row, state, entry, hands, scored, "corrected")
 
 
 def undo_last(db: Session, game: Game) -> int:
@@ -378,11 +422,13 @@ def _changed(number: int, current: RoundView,
     return Conflict(Message(msgid, {"number": number}), current)
 
 
-def _write_round(db, game, row, state, entry, hands, scores, action):
+def _write_round(db, game, row, state, entry, hands, scored, action):
     ids = {name: _player(db, name).id for name in state.players}
     row.went_out = ids.get(entry.went_out)
     row.blocked = entry.blocked or entry.went_out is None
     row.out_on_double = entry.out_on_double
+    row.blocker = ids.get(entry.blocker)
+    row.capicu_tile = entry.capicu_tile
     row.updated = utcnow()
     db.add(row)
     db.flush()
@@ -390,14 +436,13 @@ def _write_round(db, game, row, state, entry, hands, scores, action):
         held = hands[name]
         tiles = " ".join(str(t) for t in held) if isinstance(held, list) else None
         pips = held if isinstance(held, int) else None
-        db.add(Hand(round_id=row.id, player_id=ids[name], tiles=tiles, pips=pips, points=scores[name]))
-    record = RoundView(number=row.number, double=round_double(state.rules, row.number - 1), scores=scores,
-                       hands=hands, went_out=entry.went_out, blocked=row.blocked,
-                       out_on_double=entry.out_on_double)
+        db.add(Hand(round_id=row.id, player_id=ids[name], tiles=tiles, pips=pips, points=scored.player_points[name]))
+    record = RoundView(number=row.number, double=None, scores=scored.column_points, hands=hands,
+                       went_out=entry.went_out, blocked=row.blocked, out_on_double=entry.out_on_double,
+                       blocker=entry.blocker, capicu_tile=entry.capicu_tile)
     db.add(RoundChange(game_id=game.id, number=row.number, action=action, entry=_entry_record(record)))
-    totals = scoring.totals(state.players, [r.scores for r in state.played if r.number != row.number] + [scores])
-    played = len([r for r in state.played if r.number != row.number]) + 1
-    game.finished = scoring.match_over(state.rules, played, totals)
+    results = list(state.scored[:row.number - 1]) + [scored]
+    game.finished = state.kind.standing(state.rules, state.players, results, False).finished
     touch(game)
     db.add(game)
     db.commit()
@@ -405,8 +450,11 @@ def _write_round(db, game, row, state, entry, hands, scores, action):
 
 def _entry_record(r: RoundView) -> dict:
     hands = {name: ([str(t) for t in held] if isinstance(held, list) else held) for name, held in r.hands.items()}
-    return {"hands": hands, "went_out": r.went_out, "blocked": r.blocked,
-            "out_on_double": r.out_on_double, "scores": r.scores}
+    record = {"hands": hands, "went_out": r.went_out, "blocked": r.blocked,
+              "out_on_double": r.out_on_double, "scores": r.scores}
+    if r.blocker is not None or r.capicu_tile is not None:
+        record.update(blocker=r.blocker, capicu_tile=r.capicu_tile)
+    return record
 
 
 def touch(game: Game) -> None:

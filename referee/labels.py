@@ -23,6 +23,10 @@ TITLES = {
     "match_length": N_("Match length"),
     "target": N_("Agreed total"),
     "tie": N_("Equal lowest totals"),
+    "score_losers_only": N_("Points for the winning team"),
+    "blocked_to_blocker": N_("A blocked hand goes to"),
+    "capicu_bonus": N_("Capicu bonus"),
+    "one_v_one": N_("Players"),
 }
 
 CHOICES = {
@@ -53,6 +57,14 @@ CHOICES = {
     ("match_length", "target"): N_("Until someone passes a total"),
     ("tie", "draw"): N_("A draw"),
     ("tie", "first-out-wins"): N_("First out in the last round wins"),
+    ("score_losers_only", False): N_("Every pip left in all hands"),
+    ("score_losers_only", True): N_("Only the losing team's pips"),
+    ("blocked_to_blocker", False): N_("The team with fewer pips"),
+    ("blocked_to_blocker", True): N_("The blocker's team"),
+    ("capicu_bonus", 0): N_("None (tournament rules)"),
+    ("one_v_one", False): N_("2 v 2, partners opposite"),
+    ("one_v_one", True): N_("1 v 1, draw until a tile fits"),
+    ("target", None): N_("One hand decides"),
 }
 
 PRESETS = {
@@ -62,6 +74,8 @@ PRESETS = {
     "gamerules": N_("Gamerules (one arm per player)"),
     "hub8": N_("8-arm hub set"),
     "double-foot": N_("Double chicken foot (6 arms)"),
+    "team": N_("Team dominoes (2 v 2)"),
+    "draw": N_("Draw game"),
 }
 
 _NUMBERED = {
@@ -70,6 +84,8 @@ _NUMBERED = {
     "toes": N_("%(value)s toes"),
     "double_blank": N_("Counts %(value)s"),
     "out_on_double_penalty": N_("Costs %(value)s"),
+    "capicu_bonus": N_("%(value)s points"),
+    "target": N_("First to %(value)s points"),
 }
 
 

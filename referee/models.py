@@ -30,6 +30,7 @@ class Player(SQLModel, table=True):
 class Game(SQLModel, table=True):
     id: str = Field(default_factory=new_game_id, primary_key=True, max_length=16)
     edit_token: str = Field(default_factory=new_token, max_length=64)
+    kind: str = Field(default="chicken-foot", max_length=16)
     preset: str = Field(max_length=40)
     overrides: dict = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     created: datetime = Field(default_factory=utcnow)
@@ -58,6 +59,8 @@ class Round(SQLModel, table=True):
     went_out: Optional[int] = Field(default=None, foreign_key="player.id")
     blocked: bool = False
     out_on_double: bool = False
+    blocker: Optional[int] = Field(default=None, foreign_key="player.id")
+    capicu_tile: Optional[str] = Field(default=None, max_length=8)
     version: int = 1
     created: datetime = Field(default_factory=utcnow)
     updated: datetime = Field(default_factory=utcnow)

@@ -3,9 +3,9 @@
 from flask import Blueprint, current_app, redirect, render_template, request, send_from_directory, url_for
 from sqlmodel import select
 
-from referee import db, forms, games
+from referee import db, forms, games, kinds
 from referee.models import Game
-from referee.rules import OPTIONS, PRESETS, deal, open_rules, opener, round_doubles
+from referee.rules import OPTIONS, PRESETS, open_rules, round_doubles
 from referee.security import remember_token
 from referee.text import RulesError
 
@@ -44,8 +44,10 @@ def health():
 def new_game():
     form = request.form if request.method == "POST" else request.args
     if request.method == "POST" and form.get("action") != "preview":
+        kind_name = forms.kind_from_form(form)
         try:
-            game = games.create_game(db.session(), forms.players_from_form(form), forms.rules_from_form(form))
+            game = games.create_game(db.session(), forms.players_from_form(form),
+                                     forms.rules_from_form(form, kind_name), kind_name)
         except RulesError as err:
             db.session().rollback()
             return _new_game_page(form, err), 422
@@ -62,19 +64,28 @@ def preview():
 
 def _new_game_page(form, error=None):
     return render_template("new_game.html", form=form, error=error, presets=list(PRESETS),
-                           options=OPTIONS, names=games.known_names(db.session()), **_preview(form))
+                           options=OPTIONS, kind_options=forms.KIND_OPTIONS, kinds=kinds.KINDS,
+                           names=games.known_names(db.session()), **_preview(form))
 
 
 def _preview(form) -> dict:
-    """What the chosen rules mean for this table, or why they cannot work."""
+    """What the chosen game and rules mean for this table, or why they cannot work."""
     names = [n.strip() for n in forms.players_from_form(form) if n.strip()]
-    count = max(len(names), 2)
+    kind_name = forms.kind_from_form(form)
     try:
-        _, _, rules = games.rules_from_spec(forms.rules_from_form(form))
-        facts = deal(rules, count)
+        kind = kinds.kind(kind_name)
+        _, _, rules = games.rules_from_spec(forms.rules_from_form(form, kind_name), kind_name)
+        seats = names if len(names) >= 2 else _placeholder_seats(kind, rules)
+        facts = kind.deal(rules, seats)
     except RulesError as err:
-        return {"rules": None, "facts": None, "preview_error": err, "count": count}
-    seats = names if len(names) >= 2 else [f"{i + 1}" for i in range(count)]
-    return {"rules": rules, "facts": facts, "preview_error": None, "count": count,
-            "doubles": round_doubles(rules), "first_opener": opener(rules, seats, 0),
-            "open": open_rules(rules)}
+        return {"rules": None, "facts": None, "preview_error": err, "count": len(names), "kind": None}
+    chicken_foot = kind.name == kinds.CHICKEN_FOOT
+    return {"rules": rules, "facts": facts, "preview_error": None, "count": len(seats), "kind": kind,
+            "doubles": round_doubles(rules) if chicken_foot else [], "first_opener": kind.opener(rules, seats, 1, []),
+            "open": open_rules(rules) if chicken_foot else [], "seating": kind.seating(rules, seats)}
+
+
+def _placeholder_seats(kind, rules) -> list:
+    """Numbered seats while the names are not typed yet: 4 for team dominoes (2 in 1 v 1), else 2."""
+    count = 4 if kind.name == kinds.TEAM and not rules.one_v_one else 2
+    return [str(i + 1) for i in range(count)]

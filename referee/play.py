@@ -16,7 +16,6 @@ from flask_babel import get_locale, gettext as _
 from referee import chart, db, exports, forms, games, limits, photos, share
 from referee.errors import respond
 from referee.i18n import say
-from referee.rules import round_double
 from referee.security import remember_token, token_for, verify_token
 from referee.text import RulesError
 from referee.tiles import full_set
@@ -180,7 +179,7 @@ def photo(game_id, seat):
     data = upload.read() if upload else b""
     fields = request.form.copy()
     try:
-        reading = photos.read(data, seat, state.rules.set)
+        reading = photos.read(data, seat, state.tiles_top)
     except RulesError as err:
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), 422
     if game.keep_photos:
@@ -253,11 +252,12 @@ def _submit(game, state, number, save, editing=None):
 
 def _check(state, number, form) -> dict:
     """Parse and score the posted round without saving it."""
-    result = {"entry": None, "scores": None, "error": None, "missing": None}
+    result = {"entry": None, "scores": None, "reason": None, "error": None, "missing": None}
     try:
         entry = forms.round_from_form(form, state.players)
         result["entry"] = entry
-        _, result["scores"] = games.score_entry(state, number, entry)
+        _, scored = games.score_entry(state, number, entry)
+        result.update(scores=scored.column_points, reason=scored.reason)
     except games.MissingEntry as err:
         result.update(error=err, missing=err.player)
     except RulesError as err:
@@ -266,12 +266,12 @@ def _check(state, number, form) -> dict:
 
 
 def _round_page(state, number, form, editing=None, checked=None, conflict=None, reading=None):
-    double = round_double(state.rules, number - 1)
+    double = state.kind.round_double(state.rules, number)
     claimed = _claimed(state, form)
     return render_template("round_form.html", state=state, number=number, double=double, form=form,
                            editing=editing, checked=checked or {}, conflict=conflict, reading=reading,
                            photo_ready=photos.available(),
-                           tiles=full_set(state.rules.set), claimed=claimed,
+                           tiles=full_set(state.tiles_top), claimed=claimed,
                            opener=state.opener(number))
 
 
@@ -300,6 +300,10 @@ def _form_from_round(state, saved):
         fields.add("went_out", str(state.players.index(saved.went_out)))
     if saved.blocked:
         fields.add("went_out", "blocked")
+    if saved.blocker:
+        fields.add("blocker", str(state.players.index(saved.blocker)))
+    if saved.capicu_tile:
+        fields.add("capicu_tile", saved.capicu_tile)
     if saved.out_on_double:
         fields.add("out_on_double", "1")
     fields.add("version", str(saved.version))

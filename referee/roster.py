@@ -9,7 +9,7 @@ from typing import Optional
 
 from sqlmodel import Session, select
 
-from referee import games
+from referee import games, kinds
 from referee.models import Game, Hand, Player, Round, Seat
 from referee.text import N_, RulesError
 
@@ -58,8 +58,11 @@ def record(db: Session, player: Player) -> Record:
     game_rows = db.exec(select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player.id)
                         .order_by(Game.created)).all()
     views = [games.view(db, g) for g in game_rows]
-    won = sum(1 for v in views if v.finished and v.winners == [player.name])
+    won = sum(1 for v in views if v.won_by(player.name))
+    # Points per round mean penalty points only in Chicken Foot; the team and draw games
+    # count points won, so their rounds stay out of the averages.
     rows = db.exec(select(Hand, Round).where(Hand.round_id == Round.id).where(Hand.player_id == player.id)
+                   .where(Round.game_id.in_([v.id for v in views if v.kind.name == kinds.CHICKEN_FOOT]))
                    .order_by(Round.created, Round.id)).all()
     rules = {v.id: v.rules for v in views}
     results = [RoundResult(r.game_id, r.number, h.points, r.created) for h, r in rows]

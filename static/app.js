@@ -60,6 +60,19 @@
     window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js"); });
   }
 
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  // New game: show only the options of the chosen game (all stay usable without JavaScript).
+  function showKind() {
+    var select = document.querySelector("[data-kind-switch]");
+    if (!select) { return; }
+    document.querySelectorAll(".kind-fields").forEach(function (box) {
+      box.hidden = box.getAttribute("data-kind") !== select.value;
+    });
+  }
+  document.addEventListener("change", function (evt) {
+    if (evt.target.matches && evt.target.matches("[data-kind-switch]")) { showKind(); }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); showKind(); });
+  document.addEventListener("htmx:load", showKind);
   document.addEventListener("htmx:load", function (evt) { init(document); });
 })();

@@ -229,6 +229,13 @@ def _place(rng, layout, n, W, w, h):
     return placed
 
 
+def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
+    hx = abs(math.cos(ang)) * W + abs(math.sin(ang)) * W / 2
+    hy = abs(math.sin(ang)) * W + abs(math.cos(ang)) * W / 2
+    m = 0.03 * min(w, h)
+    return m + hx < x < w - m - hx and m + hy < y < h - m - hy
+
+
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
                degrade: bool = True) -> SyntheticPhoto:
@@ -245,7 +252,12 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
     W = int(short / (rng.uniform(2.6, 3.4) * math.sqrt(max(n, 2))) * (1.0 if layout != "row" else 1.3))
     W = max(34 * short // 1200, min(W, int(short * 0.28)))
     img = _background(rng, background, h, w)
-    places = _place(rng, layout, n, W, w, h)
+    for _ in range(8):
+        places = _place(rng, layout, n, W, w, h)
+        if all(_inside(x, y, a, W, w, h) for x, y, a in places):
+            break
+        W = int(W * 0.85)  # a row too long for the frame: smaller tiles
+    places = [p for p in places if _inside(*p, W, w, h)]
     tiles = tiles[:len(places)]
     pale = rng.random() < 0.5
     polys = []

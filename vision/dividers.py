@@ -40,11 +40,20 @@ class Bar:
         return math.atan2(self.uy, self.ux)
 
 
-def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> tuple[np.ndarray, np.ndarray]:
-    """Dark marks (black-hat) and bright marks (top-hat) of the lightness channel."""
-    L = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)[:, :, 0]
+CHROMA_THRESHOLD = 30  # yellow-blue contrast (8-bit b units) for coloured dividers
+
+
+def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
+    """(contrast map, threshold) pairs: dark marks (black-hat) and bright marks (top-hat)
+    of the lightness, and yellow-blue marks (a yellow divider on a pink tile...)."""
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)
+    L = lab[:, :, 0]
+    b = lab[:, :, 2]
     ker = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    return cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker)
+    chroma = cv2.max(cv2.morphologyEx(b, cv2.MORPH_TOPHAT, ker), cv2.morphologyEx(b, cv2.MORPH_BLACKHAT, ker))
+    return [(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), MARK_THRESHOLD),
+            (cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), MARK_THRESHOLD),
+            (chroma, CHROMA_THRESHOLD)]
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 4.0))
@@ -101,13 +110,30 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     um = (u0 + u1) / 2
     cx = mx + um * ux + d * _NX[j]
     cy = my + um * uy + d * _NY[j]
+    # refine the direction (the angle search is coarse): principal axis of the run's pixels
+    if npx >= 8 and length >= 8:
+        bx = x[sel]
+        by = y[sel]
+        uu = bx * ux + by * uy
+        run = (uu >= u0 - 0.5) & (uu <= u1 + 0.5)
+        px, py = bx[run], by[run]
+        if px.size >= 8:
+            px = px - px.mean()
+            py = py - py.mean()
+            cxx, cyy, cxy = (px * px).mean(), (py * py).mean(), (px * py).mean()
+            theta = 0.5 * np.arctan2(2 * cxy, cxx - cyy)
+            vx, vy = float(np.cos(theta)), float(np.sin(theta))
+            if vx * ux + vy * uy < 0:
+                vx, vy = -vx, -vy
+            if vx * ux + vy * uy > 0.99:  # within ~8 degrees: accept
+                ux, uy = vx, vy
     return cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))
 
 
 def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> list[Bar]:
     out: list[Bar] = []
-    for m in mark_maps(bgr):
-        mask = (m > threshold).astype(np.uint8)
+    for m, thr in mark_maps(bgr):
+        mask = (m > thr).astype(np.uint8)
         out.extend(_bars_in_mask(mask, level))
     return out
 

@@ -29,6 +29,7 @@ class TileBox:
     bar: Bar
     edge: float = 0.0  # edge evidence (weaker of the two long sides)
     score: float = 0.0
+    ends: float = 1.0  # fraction of the divider's ends that lie inside the face
 
     @property
     def nx(self) -> float:
@@ -62,6 +63,7 @@ class EdgeField:
     def __init__(self, bgr: np.ndarray) -> None:
         lab = cv2.cvtColor(cv2.GaussianBlur(bgr, (0, 0), 1.0), cv2.COLOR_BGR2LAB).astype(np.float32)
         lab[:, :, 0] *= 1.0 / 2.55 * 1.4  # lightness counts a bit more than chroma
+        self.lab = lab
         self.gx = cv2.Sobel(lab, cv2.CV_32F, 1, 0, ksize=3, scale=0.125)  # 3 channels each
         self.gy = cv2.Sobel(lab, cv2.CV_32F, 0, 1, ksize=3, scale=0.125)
         self.h, self.w = bgr.shape[:2]
@@ -73,7 +75,14 @@ class EdgeField:
         sx = cv2.remap(self.gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         sy = cv2.remap(self.gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         d = sx * dx + sy * dy
-        return np.sqrt((d * d).sum(axis=-1))
+        return np.sqrt(np.einsum("...k,...k->...", d, d))
+
+    def colour(self, x: float, y: float, r: float = 0.0) -> np.ndarray:
+        """Lab colour (of the slightly blurred image) at the pixel nearest (x, y)."""
+        xi, yi = int(round(x)), int(round(y))
+        if not (0 <= xi < self.w and 0 <= yi < self.h):
+            return np.full(3, np.nan, np.float32)
+        return self.lab[yi, xi]
 
     def inside(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         return (xs >= 0) & (ys >= 0) & (xs <= self.w - 1) & (ys <= self.h - 1)
@@ -97,7 +106,8 @@ def _side_profile(bar: Bar, field: EdgeField, ss: np.ndarray, sign: float) -> tu
     g = field.directional(xs, ys, ux, uy)
     ins = field.inside(xs, ys)
     g = np.where(ins, g, 0.0)
-    ev = np.percentile(g, 40, axis=1)
+    k = int(0.4 * (g.shape[1] - 1))
+    ev = np.partition(g, k, axis=1)[:, k]
     out_frac = 1.0 - ins.mean(axis=1)
     return ev, out_frac
 
@@ -114,6 +124,35 @@ def _first_peak(ev: np.ndarray, out_frac: np.ndarray, floor: float) -> tuple[int
         if (k == 0 or ev[k] >= ev[k - 1]) and (k == n - 1 or ev[k] >= ev[k + 1]):
             return k, float(ev[k])
     return None
+
+
+def ends_inside_face(bar: Bar, field: EdgeField) -> float:
+    """A divider ends inside the face: just past each end the colour is the face's again
+    (a seam between two touching tiles ends in the gap at their corners, or at a pip).
+    Returns the fraction of the two ends that pass (0, 0.5 or 1)."""
+    ux, uy = bar.ux, bar.uy
+    nx, ny = -uy, ux
+    off = 0.5 * bar.thickness + max(2.0, 0.12 * bar.length)
+    r = max(1.0, 0.25 * bar.thickness)
+    faces = [field.colour(bar.cx + sg * off * nx + a * ux * bar.length * 0.25,
+                          bar.cy + sg * off * ny + a * uy * bar.length * 0.25, r)
+             for sg in (1, -1) for a in (-1, 1)]
+    faces = [f for f in faces if np.isfinite(f[0])]
+    if not faces:
+        return 0.0
+    face = np.median(np.array(faces), axis=0)
+    line = field.colour(bar.cx, bar.cy, r)
+    contrast = float(np.linalg.norm(line - face))
+    if not np.isfinite(contrast) or contrast < 1e-3:
+        return 0.0
+    passed = 0
+    e = 0.5 * bar.length + max(2.0, 0.6 * bar.thickness, 0.06 * bar.length)
+    for sg in (1, -1):
+        c = field.colour(bar.cx + sg * e * ux, bar.cy + sg * e * uy, r)
+        d = float(np.linalg.norm(c - face))
+        if np.isfinite(d) and d < max(8.0, 0.35 * contrast):
+            passed += 1
+    return passed / 2.0
 
 
 def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
@@ -148,7 +187,7 @@ def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
         return None
     cx = bar.cx + shift * ux
     cy = bar.cy + shift * uy
-    return TileBox(cx, cy, ux, uy, W, 2.0 * W, bar, edge=edge)
+    return TileBox(cx, cy, ux, uy, W, 2.0 * W, bar, edge=edge, ends=ends_inside_face(bar, field))
 
 
 def dedupe_bars(bars: list[Bar]) -> list[Bar]:
@@ -187,7 +226,7 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
             if perp > 0.5 * max(a.thickness, b.thickness) + 2.0:
                 continue
             gap = abs(along) - (a.length + b.length) / 2
-            if not (0.0 <= gap <= 0.6 * min(a.length, b.length)):
+            if not (0.0 <= gap <= min(0.6 * min(a.length, b.length), 4.0 * max(a.thickness, b.thickness) + 2.0)):
                 continue
             sgn = 1.0 if along >= 0 else -1.0
             # ends: far end of a and far end of b

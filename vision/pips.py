@@ -69,7 +69,7 @@ def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     inner = lab[int(0.06 * H):H - int(0.06 * H):2, int(0.08 * W):W - int(0.08 * W):2].reshape(-1, 3)
     face = np.median(inner, axis=0)
     d = lab - face
-    de = np.sqrt((d * d).sum(axis=2))
+    de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
     # lightness plane fitted on the face pixels (every other pixel)
     sel = de[::2, ::2] < 12
     if sel.sum() > 0.05 * H * W:
@@ -80,7 +80,7 @@ def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         coef = np.linalg.solve(A.T @ A + np.eye(3, dtype=np.float32) * 1e-3, A.T @ lab[::2, ::2, 0][sel])
         plane = coef[0] + coef[1] * gx + coef[2] * gy
         d[:, :, 0] = lab[:, :, 0] - plane
-        de = np.sqrt((d * d).sum(axis=2))
+        de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
     return de, face
 
 

@@ -29,15 +29,23 @@ class Candidate:
 
 
 def _score(box: TileBox, rd: TileReading) -> float:
-    s = rd.confidence
-    s *= min(1.0, box.edge / 6.0) * 0.5 + 0.5
-    s *= min(1.0, box.bar.fill / 0.7) * 0.3 + 0.7
-    return s
+    """The confidence reported for a tile: mostly how clean its pip reading was."""
+    return rd.confidence * (0.85 + 0.15 * min(1.0, box.edge / 4.0))
+
+
+def _prerank(box: TileBox) -> float:
+    fill = min(1.0, box.bar.fill / 0.7) * 0.3 + 0.7
+    edge = min(1.0, box.edge / 6.0) * 0.5 + 0.5
+    return fill * edge * (1.25 if box.bar.joined else 1.0) * (0.6, 0.85, 1.0)[int(round(box.ends * 2))]
 
 
 def _rank(c: "Candidate") -> float:
-    # a divider joined across a spinner beats its own halves
-    return c.score * (1.25 if c.box.bar.joined else 1.0)
+    # a divider joined across a spinner beats its own halves; a bar whose ends are not
+    # inside a face (a seam between touching tiles) loses to real dividers
+    fill = min(1.0, c.box.bar.fill / 0.7) * 0.3 + 0.7
+    edge = min(1.0, c.box.edge / 6.0) * 0.5 + 0.5
+    return (c.score * fill * edge * (1.25 if c.box.bar.joined else 1.0)
+            * (0.6, 0.85, 1.0)[int(round(c.box.ends * 2))])
 
 
 def _plausible(rd: TileReading) -> bool:
@@ -82,12 +90,14 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
                 break
         found.append(d_found)
     dp, dm = found
+    # the divider is in the middle of the tile: the ends are symmetric
     if dp is not None and dm is not None and abs(dp - dm) < 0.15 * CW:
         half_p, half_m = dp, dm
-    elif dp is not None and (dm is None or dp < dm):
-        half_p = half_m = dp
-    elif dm is not None:
-        half_p = half_m = dm
+    elif dp is not None or dm is not None:
+        # one end is missing or the two disagree (a shadow, a touching tile): keep the
+        # one nearer a 2:1 tile
+        d = min((x for x in (dp, dm) if x is not None), key=lambda x: abs(x - CW))
+        half_p = half_m = d
     else:
         return box
     k = box.width / CW
@@ -96,7 +106,7 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
         return box
     shift = (half_p - half_m) / 2.0 * k
     return TileBox(box.cx + shift * box.nx, box.cy + shift * box.ny, box.ux, box.uy, box.width, length,
-                   box.bar, edge=box.edge)
+                   box.bar, edge=box.edge, ends=box.ends)
 
 
 def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -109,7 +119,7 @@ def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
                            lab[m + int(0.1 * CW):m + int(0.6 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3)])
     face = np.median(near, axis=0)
     d = lab - face
-    return np.sqrt((d * d).sum(axis=2)), face
+    return np.sqrt(np.einsum("ijk,ijk->ij", d, d)), face
 
 
 def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
@@ -122,6 +132,17 @@ def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     return Candidate(box, rd, _score(box, rd), corners_detail)
 
 
+def _same_box(a: TileBox, b: TileBox) -> bool:
+    return (abs(a.cx - b.cx) + abs(a.cy - b.cy) < 0.15 * a.width and abs(a.width / b.width - 1) < 0.15
+            and abs(a.ux * b.ux + a.uy * b.uy) > 0.97)
+
+
+def _mostly_inside(box: TileBox, w: int, h: int) -> bool:
+    c = box.corners()
+    m = 0.15 * box.width
+    return bool((c[:, 0] > -m).all() and (c[:, 0] < w + m).all() and (c[:, 1] > -m).all() and (c[:, 1] < h + m).all())
+
+
 def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     h, w = detail.shape[:2]
@@ -131,9 +152,23 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     bars = join_split_bars(dedupe_bars(find_bars(work)))
     field = EdgeField(work)
     cands: list[Candidate] = []
+    seen: list[TileBox] = []
+    hw, hh = work.shape[1], work.shape[0]
+    boxes = []
     for bar in bars:
         box = fit_tile(bar, field)
-        if box is None:
+        if box is None or not _mostly_inside(box, hw, hh):
+            continue
+        if any(_same_box(box, o) for o in seen):
+            continue  # the same bar found twice (two pyramid levels, two contrast maps)
+        seen.append(box)
+        boxes.append(box)
+    # read the most promising boxes first; a box lying on a tile already read cleanly
+    # by a better box is not read again
+    boxes.sort(key=lambda b: -_prerank(b))
+    for box in boxes:
+        pr = _prerank(box)
+        if any(c.score >= 0.9 and _prerank(c.box) >= pr and overlap(box, c.box) > 0.6 for c in cands):
             continue
         c = _candidate(detail, box, f)
         if c is not None:
@@ -148,7 +183,7 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
             want = c.box.bar.length / rho
             if abs(c.box.width / want - 1.0) > 0.1:
                 b = c.box.bar
-                box = TileBox(b.cx, b.cy, b.ux, b.uy, want, 2 * want, b, edge=c.box.edge)
+                box = TileBox(b.cx, b.cy, b.ux, b.uy, want, 2 * want, b, edge=c.box.edge, ends=c.box.ends)
                 c2 = _candidate(detail, box, f)
                 redo.append(c2 if c2 is not None and c2.score >= 0.8 * c.score else c)
             else:
@@ -157,7 +192,7 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
         cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
-    cands = [c for c in cands if c.score >= MIN_SCORE]
+    cands = [c for c in cands if _rank(c) >= MIN_SCORE]
     cands.sort(key=lambda c: -_rank(c))
     kept: list[Candidate] = []
     for c in cands:
@@ -174,7 +209,7 @@ def read_photo(photo: Photo, started: float | None = None) -> Hand:
         poly = c.corners_detail * photo.scale
         hi = max(c.reading.top.count, c.reading.bottom.count)
         lo = min(c.reading.top.count, c.reading.bottom.count)
-        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), round(float(c.score), 3)))
+        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), round(float(np.sqrt(c.score * min(1.0, _rank(c)))), 3)))
     tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / max(1.0, _row_height(tiles))),
                               np.mean([p[0] for p in t.polygon])))
     hand = Hand(tiles=tiles, width=photo.width, height=photo.height,
