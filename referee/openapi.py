@@ -33,13 +33,16 @@ ROUND_ENTRY = {
         "went_out": {"type": ["string", "null"]},
         "blocked": {"type": "boolean"},
         "out_on_double": {"type": "boolean"},
+        "blocker": {"type": ["string", "null"], "description": "team games: who laid the blocking tile"},
+        "capicu": {"type": "boolean", "description": "team games: went out with a capicu"},
+        "last_tile": {"type": ["string", "null"], "description": "team games: the capicu tile"},
         "number": {"type": "integer", "description": "the round the phone was showing (conflict check)"},
         "version": {"type": "integer", "description": "PUT only: the version being corrected"},
     },
 }
 ROUND = {
     "type": "object", "required": ["number", "double", "scores"],
-    "properties": {"number": {"type": "integer"}, "double": TILE,
+    "properties": {"number": {"type": "integer"}, "double": {"type": ["string", "null"]},
                    "scores": {"oneOf": [SCORES, {"type": "null"}]},
                    "went_out": {"type": ["string", "null"]}, "blocked": {"type": "boolean"},
                    "version": {"type": ["integer", "null"]}},
@@ -49,6 +52,8 @@ GAME = {
     "required": ["id", "players", "rules", "deal", "totals", "rounds", "finished", "winners"],
     "properties": {
         "id": {"type": "string"}, "players": {"type": "array", "items": {"type": "string"}},
+        "game": {"type": "string", "enum": ["chicken-foot", "team", "draw"]},
+        "teams": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
         "rules": {"type": "object"},
         "deal": {"type": "object", "required": ["per_player", "boneyard"],
                  "properties": {"per_player": {"type": "integer"}, "boneyard": {"type": "integer"}}},
@@ -61,7 +66,7 @@ CREATED = {
     "properties": {**GAME["properties"], "edit_token": {"type": "string"},
                    "rounds": {"type": "array", "items": {"type": "object", "required": ["number", "double"],
                                                          "properties": {"number": {"type": "integer"},
-                                                                        "double": TILE}}}},
+                                                                        "double": {"type": ["string", "null"]}}}}},
 }
 SAVED = {
     "type": "object", "required": ["round", "version", "scores", "totals", "finished", "winners"],
@@ -117,7 +122,8 @@ def document() -> dict:
                 "requestBody": {"required": True, **_json({
                     "type": "object", "required": ["players"],
                     "properties": {"players": {"type": "array", "items": NAME, "minItems": 2, "maxItems": 8},
-                                   "rules": RULES}})},
+                                   "game": {"type": "string", "enum": ["chicken-foot", "team", "draw"]},
+                                   "rules": {"anyOf": [RULES, {"type": "object"}]}}})},
                 "responses": {"201": _answer("the new game and its edit token", CREATED), **_errors(400, 413, 422)},
             }},
             "/api/games/{game_id}": {"get": {
