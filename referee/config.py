@@ -34,11 +34,17 @@ def load_secret_key(instance_path: str) -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = Path(instance_path) / "secret_key"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
+    if path.exists():
         return path.read_text().strip()
-    with os.fdopen(fd, "w") as handle:
-        key = secrets.token_hex(32)
-        handle.write(key)
-    return key
+    # Write it whole under a temporary name, then link it into place: a process that loses
+    # the race reads the winner's key, never a half-written file.
+    draft = path.with_name(f"secret_key.{os.getpid()}")
+    draft.write_text(secrets.token_hex(32))
+    os.chmod(draft, 0o600)
+    try:
+        os.link(draft, path)
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
+    return path.read_text().strip()

@@ -123,7 +123,8 @@ def _background(rng: np.random.Generator, kind: str, h: int, w: int) -> np.ndarr
     return img
 
 
-def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pale: bool) -> tuple[np.ndarray, np.ndarray]:
+def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pale: bool,
+               ratio: float = 0.75) -> tuple[np.ndarray, np.ndarray]:
     """Tile image (W x 2W, BGR float) and alpha mask, the `a` half on top."""
     L = 2 * W
     ss = 4  # supersampling
@@ -153,7 +154,6 @@ def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pal
     rim = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.04 * Ws)
     img *= (0.78 + 0.22 * rim)[..., None]
     # divider
-    ratio = rng.uniform(0.6, 0.85)
     th = max(2, int(rng.uniform(0.035, 0.06) * Ws))
     x0 = int((1 - ratio) / 2 * Ws)
     cv2.rectangle(img, (x0, Ls // 2 - th // 2), (Ws - x0, Ls // 2 + th // 2), div_col, -1)
@@ -217,8 +217,9 @@ def _place(rng, layout, n, W, w, h):
     while len(placed) < n and tries < 4000:
         tries += 1
         ang = rng.uniform(0, math.pi) if layout == "scatter" else rng.choice([0.0, math.pi / 2]) + rng.normal(0, 0.05)
-        x = rng.uniform(L * 0.6, w - L * 0.6)
-        y = rng.uniform(L * 0.6, h - L * 0.6)
+        m = 0.03 * min(w, h) + 2
+        x = rng.uniform(L * 0.5 + m, w - L * 0.5 - m)
+        y = rng.uniform(L * 0.5 + m, h - L * 0.5 - m)
         ok = True
         for (px, py, pa) in placed:
             if math.hypot(px - x, py - y) < L * 1.15:
@@ -260,12 +261,13 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
     places = [p for p in places if _inside(*p, W, w, h)]
     tiles = tiles[:len(places)]
     pale = rng.random() < 0.5
+    ratio = rng.uniform(0.6, 0.85)  # divider length / tile width: one set, one ratio
     polys = []
     light_dir = rng.uniform(0, 2 * math.pi)
     for (a, b), (cx, cy, ang) in zip(tiles, places):
         if rng.random() < 0.5:
             a, b = b, a
-        timg, alpha = _draw_tile(rng, a, b, W, style, pale)
+        timg, alpha = _draw_tile(rng, a, b, W, style, pale, ratio)
         th, tw = timg.shape[:2]
         # tile long axis is image y in timg; rotate so it points along `ang`
         M = cv2.getRotationMatrix2D((tw / 2, th / 2), math.degrees(math.pi / 2 - ang), 1.0)

@@ -56,7 +56,7 @@ def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
             (chroma, CHROMA_THRESHOLD)]
 
 
-_ANGLES = np.deg2rad(np.arange(0, 180, 4.0))
+_ANGLES = np.deg2rad(np.arange(0, 180, 6.0))
 _NX = -np.sin(_ANGLES)
 _NY = np.cos(_ANGLES)
 
@@ -125,7 +125,7 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
             vx, vy = float(np.cos(theta)), float(np.sin(theta))
             if vx * ux + vy * uy < 0:
                 vx, vy = -vx, -vy
-            if vx * ux + vy * uy > 0.99:  # within ~8 degrees: accept
+            if vx * ux + vy * uy > 0.985:  # within ~10 degrees: accept
                 ux, uy = vx, vy
     return cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))
 
@@ -146,6 +146,8 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
         x, y, w, h, a = st[i]
         if max(w, h) < MIN_LEN or a < MIN_LEN or a > 40000:
             continue
+        if min(w, h) > 0.6 * max(w, h) and a > 0.5 * w * h:
+            continue  # a blob (a pip, a patch), not a bar
         ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
         r = _best_bar(xs.astype(np.float64) + x, ys.astype(np.float64) + y)
         if r is None:

@@ -26,6 +26,9 @@ MAX_PIXELS = 120_000_000
 DRAFT_LONG_SIDE = 1000
 #: Longest side of the pixels kept (bigger decodes are downscaled to this).
 DETAIL_LONG_SIDE = 2048
+#: A photo above 20 MP holding less than this many bytes per declared pixel is refused
+#: (real photos of that size are megabytes; a bomb is a few kilobytes).
+MIN_BYTES_PER_PIXEL = 0.002
 #: Smallest accepted side.
 MIN_SIDE = 16
 
@@ -136,6 +139,10 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
         raise PhotoError(
             f"the image declares {w}x{h} pixels ({w * h / 1e6:.0f} MP); photos above "
             f"{MAX_PIXELS / 1e6:.0f} MP are refused as a likely decompression bomb")
+    if w * h > 20_000_000 and len(data) < w * h * MIN_BYTES_PER_PIXEL:
+        raise PhotoError(
+            f"the image declares {w}x{h} pixels but holds only {len(data)} bytes: refused as a likely "
+            "decompression bomb")
     if min(w, h) < MIN_SIDE:
         raise PhotoError(f"the image is too small ({w}x{h} pixels)")
     fmt = (im.format or "").upper()

@@ -9,17 +9,24 @@ import numpy as np
 
 from . import annotate
 from .dividers import find_bars
-from .geometry import EdgeField, TileBox, dedupe_bars, fit_tile, join_split_bars, overlap
+from .geometry import EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile, join_split_bars, overlap
+from .errors import PhotoError
 from .loading import Photo, load_photo
 from .pips import CW, TileReading, read_tile, warp_tile
 from .result import Hand, Tile
 
 WORK_LONG_SIDE = 640
 MIN_SCORE = 0.15
+#: At most this many divider candidates are examined (busy backgrounds make hundreds).
+MAX_BARS = 80
+#: At most this many tile boxes are read.
+MAX_READS = 60
+#: Tiles narrower than this (working pixels) make the photo be read again at 1.6 times the size.
+SMALL_TILE = 30
 
 
 class Candidate:
-    __slots__ = ("box", "reading", "score", "corners_detail")
+    __slots__ = ("box", "reading", "score", "corners_detail", "score_rank")
 
     def __init__(self, box: TileBox, reading: TileReading, score: float, corners_detail: np.ndarray) -> None:
         self.box = box
@@ -42,10 +49,12 @@ def _prerank(box: TileBox) -> float:
 def _rank(c: "Candidate") -> float:
     # a divider joined across a spinner beats its own halves; a bar whose ends are not
     # inside a face (a seam between touching tiles) loses to real dividers
-    fill = min(1.0, c.box.bar.fill / 0.7) * 0.3 + 0.7
-    edge = min(1.0, c.box.edge / 6.0) * 0.5 + 0.5
-    return (c.score * fill * edge * (1.25 if c.box.bar.joined else 1.0)
-            * (0.6, 0.85, 1.0)[int(round(c.box.ends * 2))])
+    return c.score * _prerank(c.box)
+
+
+def _confidence(c: "Candidate") -> float:
+    """Reported confidence: the reading's cleanliness and the detection's, together."""
+    return round(float(np.sqrt(c.score * min(1.0, _rank(c)))), 3)
 
 
 def _plausible(rd: TileReading) -> bool:
@@ -143,14 +152,42 @@ def _mostly_inside(box: TileBox, w: int, h: int) -> bool:
     return bool((c[:, 0] > -m).all() and (c[:, 0] < w + m).all() and (c[:, 1] > -m).all() and (c[:, 1] < h + m).all())
 
 
+def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
+    """A busy background (wood grain, leather) makes hundreds of bars: keep the n that
+    look most like dividers (ends inside a face, solid, long)."""
+    q = [(ends_inside_face(b, field) + 0.5 * min(1.0, b.fill) + (0.5 if b.joined else 0.0), b.length) for b in bars]
+    order = sorted(range(len(bars)), key=lambda i: (-q[i][0], -q[i][1]))
+    return [bars[i] for i in order[:n]]
+
+
 def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    kept, f = _analyse(detail, WORK_LONG_SIDE)
+    # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
+    # thick at the working size, so look again at 1.6 times the size.
+    widths = [c.box.width for c in kept]
+    doubtful = sum(_confidence(c) < 0.7 for c in kept) >= max(1, 0.25 * len(kept))
+    small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
+        doubtful and float(np.median(widths)) < 1.4 * SMALL_TILE)
+    if small and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
+        kept2, f2 = _analyse(detail, int(1.6 * WORK_LONG_SIDE))
+        if sum(_rank(c) for c in kept2) > sum(_rank(c) for c in kept):
+            return kept2, f2, detail
+    return kept, f, detail
+
+
+def _analyse(detail: np.ndarray, long_side: int) -> tuple[list[Candidate], float]:
     h, w = detail.shape[:2]
-    f = WORK_LONG_SIDE / max(h, w)
+    f = long_side / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
-    bars = join_split_bars(dedupe_bars(find_bars(work)))
     field = EdgeField(work)
+    bars = find_bars(work)
+    if len(bars) > 2 * MAX_BARS:
+        bars = _most_divider_like(bars, field, 2 * MAX_BARS)
+    bars = join_split_bars(dedupe_bars(bars))
+    if len(bars) > MAX_BARS:
+        bars = _most_divider_like(bars, field, MAX_BARS)
     cands: list[Candidate] = []
     seen: list[TileBox] = []
     hw, hh = work.shape[1], work.shape[0]
@@ -166,9 +203,10 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     # read the most promising boxes first; a box lying on a tile already read cleanly
     # by a better box is not read again
     boxes.sort(key=lambda b: -_prerank(b))
-    for box in boxes:
+    for box in boxes[:MAX_READS]:
         pr = _prerank(box)
-        if any(c.score >= 0.9 and _prerank(c.box) >= pr and overlap(box, c.box) > 0.6 for c in cands):
+        if any(c.score >= 0.9 and _prerank(c.box) >= pr and 0.87 < box.width / c.box.width < 1.15
+               and overlap(box, c.box) > 0.6 for c in cands):
             continue
         c = _candidate(detail, box, f)
         if c is not None:
@@ -185,7 +223,10 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
                 b = c.box.bar
                 box = TileBox(b.cx, b.cy, b.ux, b.uy, want, 2 * want, b, edge=c.box.edge, ends=c.box.ends)
                 c2 = _candidate(detail, box, f)
-                redo.append(c2 if c2 is not None and c2.score >= 0.8 * c.score else c)
+                # trust the measured width when its edges were clear
+                better = c2 is not None and (c2.score > c.score + 0.02
+                                             or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
+                redo.append(c2 if better else c)
             else:
                 redo.append(c)
         cands = redo
@@ -194,11 +235,22 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
         cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
     cands = [c for c in cands if _rank(c) >= MIN_SCORE]
     cands.sort(key=lambda c: -_rank(c))
+    # A clean box that contains a smaller one wins over it unless clearly worse: boxes
+    # built on a pip's edge or on a tile's border sit inside real tiles.
+    for c in cands:
+        c.score_rank = _rank(c)
+    for c in cands:
+        for o in cands:
+            if o is c or o.box.polygon_area() >= 0.7 * c.box.polygon_area():
+                continue
+            if c.score_rank >= 0.8 * o.score_rank and overlap(c.box, o.box) > 0.6:
+                o.score_rank = min(o.score_rank, 0.99 * c.score_rank)
+    cands.sort(key=lambda c: -c.score_rank)
     kept: list[Candidate] = []
     for c in cands:
         if all(overlap(c.box, k.box) < 0.25 for k in kept):
             kept.append(c)
-    return kept, f, detail
+    return kept, f
 
 
 def read_photo(photo: Photo, started: float | None = None) -> Hand:
@@ -209,9 +261,9 @@ def read_photo(photo: Photo, started: float | None = None) -> Hand:
         poly = c.corners_detail * photo.scale
         hi = max(c.reading.top.count, c.reading.bottom.count)
         lo = min(c.reading.top.count, c.reading.bottom.count)
-        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), round(float(np.sqrt(c.score * min(1.0, _rank(c)))), 3)))
-    tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / max(1.0, _row_height(tiles))),
-                              np.mean([p[0] for p in t.polygon])))
+        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), _confidence(c)))
+    row = max(1.0, _row_height(tiles))
+    tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / row), np.mean([p[0] for p in t.polygon])))
     hand = Hand(tiles=tiles, width=photo.width, height=photo.height,
                 _render=lambda hd, side: annotate.render(detail, photo.scale, hd, side))
     hand.seconds = time.perf_counter() - started
@@ -231,4 +283,9 @@ def _row_height(tiles: list[Tile]) -> float:
 def read_hand_bytes(data: bytes) -> Hand:
     started = time.perf_counter()
     photo = load_photo(data)
-    return read_photo(photo, started)
+    try:
+        return read_photo(photo, started)
+    except (MemoryError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # never let an odd photo crash the caller
+        raise PhotoError(f"the photo could not be analysed ({exc.__class__.__name__})") from exc

@@ -113,3 +113,13 @@ def test_blank_photo_has_no_tiles():
 def test_not_bytes():
     with pytest.raises(PhotoError):
         vision.read_hand("photo.jpg")  # type: ignore[arg-type]
+
+
+def test_small_file_declaring_a_large_photo_is_refused():
+    # 100 MP declared (under the hard limit) in a few hundred bytes
+    data = _png_declaring(10000, 10000)
+    t = time.perf_counter()
+    with pytest.raises(PhotoError) as ei:
+        vision.read_hand(data)
+    assert time.perf_counter() - t < 1.0
+    assert "bomb" in str(ei.value)
