@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the tests need on a fresh Debian machine and runs every test:
 # system packages (Chromium for the browser tests, PostgreSQL), the venv with the test
-# and vision extras, then the whole suite on SQLite and the database tests again on a
+# and vision extras, then the whole suite on SQLite and the whole suite again on a
 # throw-away PostgreSQL server on 127.0.0.1. Extra arguments go to both pytest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,5 +32,5 @@ trap 'run_pg "$pgbin/pg_ctl -D $pgdir/data -m fast stop >/dev/null" || true; rm 
 
 echo "== the whole suite on SQLite"
 .venv/bin/python -m pytest "$@"
-echo "== the database tests again on PostgreSQL"
-DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest tests/web tests/reliability tests/browser "$@"
+echo "== the whole suite again on PostgreSQL"
+DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest "$@"
