@@ -4,9 +4,10 @@ Every face-up domino has one divider: a thin straight bar across the middle of t
 contrasting with it (black on ivory, white on black, yellow on pink, ...). It is the anchor
 of the detector: it gives the tile's centre, its orientation and its scale, and it keeps
 touching tiles apart. Bars are found on a small image pyramid, so any tile size works:
-marks (pixels that differ from their surroundings, by morphological top/black-hat on the
-L, a and b channels) are thresholded, round blobs (pips) are removed by an opening, and
-what is left is kept when it is a thin straight bar.
+marks (pixels that differ from their surroundings: morphological black-hat and top-hat of
+the lightness, and of the yellow-blue channel) are thresholded, and in every connected
+mark a small Hough transform finds the strongest thin straight band, which survives pips
+touching the bar. Bars that are long, thin and solid enough are kept.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ import cv2
 import numpy as np
 
 KERNEL = 15  # morphological window at each pyramid level (pixels)
-MARK_THRESHOLD = 55  # in 8-bit L units (chroma weighted x2.5)
-PIP_OPEN = 7  # opening diameter that keeps pips and removes bars at each level
+MARK_THRESHOLD = 55  # in 8-bit L units
 MIN_LEN = 13  # shortest bar considered at a level (pixels)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 
 import cv2
 import numpy as np
@@ -262,6 +263,10 @@ def read_photo(photo: Photo, started: float | None = None) -> Hand:
         hi = max(c.reading.top.count, c.reading.bottom.count)
         lo = min(c.reading.top.count, c.reading.bottom.count)
         tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), _confidence(c)))
+    # a set holds each tile once: the same tile read twice means one reading is wrong
+    seen = Counter((t.a, t.b) for t in tiles)
+    tiles = [t if seen[(t.a, t.b)] == 1 else Tile(t.a, t.b, t.polygon, round(min(t.confidence, 0.6 * t.confidence + 0.1), 3))
+             for t in tiles]
     row = max(1.0, _row_height(tiles))
     tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / row), np.mean([p[0] for p in t.polygon])))
     hand = Hand(tiles=tiles, width=photo.width, height=photo.height,
