@@ -229,16 +229,21 @@ def view(db: Session, game: Game) -> GameView:
                     .order_by(Seat.seat)).all()
     players = [p.name for _, p in seats]
     names = {p.id: p.name for _, p in seats}
-    stored = db.exec(select(Round).where(Round.game_id == game.id).order_by(Round.number)).all()
+    # Plain rows, not ORM objects: this runs on every poll that finds the game changed.
+    stored = db.execute(select(Round.id, Round.number, Round.went_out, Round.blocked, Round.out_on_double,
+                               Round.version, Round.blocker, Round.capicu_tile)
+                        .where(Round.game_id == game.id).order_by(Round.number)).all()
     hands = {}
     if stored:
-        for hand in db.exec(select(Hand).where(Hand.round_id.in_([r.id for r in stored]))):
-            hands.setdefault(hand.round_id, []).append(hand)
+        rows = db.execute(select(Hand.round_id, Hand.player_id, Hand.tiles, Hand.pips)
+                          .join(Round, Hand.round_id == Round.id).where(Round.game_id == game.id))
+        for round_id, player_id, tiles, pips in rows:
+            hands.setdefault(round_id, []).append((player_id, tiles, pips))
     top = kind.tiles_top(rules)
     played, scored = [], []
     for r in stored:
-        held = {names[h.player_id]: (parse_hand(h.tiles.split(), top) if h.tiles is not None else h.pips)
-                for h in hands.get(r.id, [])}
+        held = {names[player_id]: (parse_hand(tiles.split(), top) if tiles is not None else pips)
+                for player_id, tiles, pips in hands.get(r.id, [])}
         entry = RoundEntry(hands=held, went_out=names.get(r.went_out), blocked=r.blocked,
                            out_on_double=r.out_on_double, blocker=names.get(r.blocker), capicu_tile=r.capicu_tile)
         result = kind.score(rules, players, r.number, _scoring_entry(entry))
@@ -423,7 +428,7 @@ def _changed(number: int, current: RoundView,
 
 
 def _write_round(db, game, row, state, entry, hands, scored, action):
-    ids = {name: _player(db, name).id for name in state.players}
+    ids = state.player_ids
     row.went_out = ids.get(entry.went_out)
     row.blocked = entry.blocked or entry.went_out is None
     row.out_on_double = entry.out_on_double

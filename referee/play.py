@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from flask_babel import get_locale, gettext as _
 
-from referee import chart, db, exports, forms, games, limits, photos, share
+from referee import chart, db, exports, forms, fragments, games, limits, photos, share
 from referee.errors import respond
 from referee.i18n import say
 from referee.security import remember_token, token_for, verify_token
@@ -77,10 +77,10 @@ def scoreboard(game_id):
     etag = f"{game.id}.{game.version}.{get_locale()}.{int(editor)}"
     if etag in request.if_none_match:
         response = make_response("", 304)
+    elif editor:
+        response = make_response(_render_live(session, game, editor))
     else:
-        state = games.view(session, game)
-        response = make_response(render_template("_live.html", state=state, editor=editor,
-                                                 chart=chart.running_chart(state)))
+        response = make_response(fragments.cached(etag, lambda: _render_live(session, game, editor)))
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -101,6 +101,11 @@ def export_json(game_id):
     response = jsonify(exports.game_json(db.session(), game))
     response.headers["Content-Disposition"] = f'attachment; filename="referee-{game.id}.json"'
     return response
+
+
+def _render_live(session, game, editor) -> str:
+    state = games.view(session, game)
+    return render_template("_live.html", state=state, editor=editor, chart=chart.running_chart(state))
 
 
 @bp.route("/token", methods=["POST"])
