@@ -253,7 +253,7 @@ def view(db: Session, game: Game) -> GameView:
             went_out=entry.went_out, blocked=r.blocked, out_on_double=r.out_on_double, version=r.version,
             blocker=entry.blocker, capicu_tile=r.capicu_tile, winner_column=result.winner_column,
             reason=result.reason))
-    standing = kind.standing(rules, players, scored, game.finished)
+    standing = kind.standing(rules, players, scored)
     columns = kind.columns(rules, players)
     rounds = played + _planned(kind, rules, len(played), standing.finished)
     running, total = [], {c: 0 for c in columns}
@@ -447,7 +447,7 @@ def _write_round(db, game, row, state, entry, hands, scored, action):
                        blocker=entry.blocker, capicu_tile=entry.capicu_tile)
     db.add(RoundChange(game_id=game.id, number=row.number, action=action, entry=_entry_record(record)))
     results = list(state.scored[:row.number - 1]) + [scored]
-    game.finished = state.kind.standing(state.rules, state.players, results, False).finished
+    game.finished = state.kind.standing(state.rules, state.players, results).finished
     touch(game)
     db.add(game)
     db.commit()

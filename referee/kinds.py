@@ -48,16 +48,13 @@ class Standing:
     leaders: list = field(default_factory=list)
 
 
-class ChickenFoot:
-    name = CHICKEN_FOOT
-    high_wins = False
-    title = N_("Chicken Foot")
+class Kind:
+    """What every game has unless it says otherwise: a column per player, no round doubles,
+    no fixed number of rounds, no seating to explain, tiles up to the set's top number."""
 
-    def rules(self, preset_name, overrides):
-        return cf_rules.preset(preset_name, **overrides)
-
-    def deal(self, rules, players: list):
-        return cf_rules.deal(rules, len(players))
+    name = ""
+    high_wins = True
+    title = ""
 
     def columns(self, rules, players: list) -> list:
         return list(players)
@@ -72,6 +69,24 @@ class ChickenFoot:
         return rules.set
 
     def round_double(self, rules, number: int):
+        return None
+
+    def rounds_planned(self, rules, played: int) -> Optional[int]:
+        return None
+
+
+class ChickenFoot(Kind):
+    name = CHICKEN_FOOT
+    high_wins = False
+    title = N_("Chicken Foot")
+
+    def rules(self, preset_name, overrides):
+        return cf_rules.preset(preset_name, **overrides)
+
+    def deal(self, rules, players: list):
+        return cf_rules.deal(rules, len(players))
+
+    def round_double(self, rules, number: int):
         return cf_rules.round_double(rules, number - 1)
 
     def rounds_planned(self, rules, played: int) -> Optional[int]:
@@ -82,7 +97,7 @@ class ChickenFoot:
                                      out_on_double=entry.out_on_double, blocked=entry.blocked)
         return Scored(player_points=points, column_points=points, winner_column=entry.went_out)
 
-    def standing(self, rules, players, scored: list, finished_stored: bool) -> Standing:
+    def standing(self, rules, players, scored: list) -> Standing:
         totals = scoring.totals(players, [s.column_points for s in scored])
         finished = bool(scored) and scoring.match_over(rules, len(scored), totals)
         winners = []
@@ -98,7 +113,7 @@ class ChickenFoot:
         return cf_rules.describe(rules)
 
 
-class Team:
+class Team(Kind):
     name = TEAM
     high_wins = True
     title = N_("Team dominoes (2 v 2)")
@@ -122,12 +137,6 @@ class Team:
     def tiles_top(self, rules) -> int:
         return team.TOP
 
-    def round_double(self, rules, number: int):
-        return None
-
-    def rounds_planned(self, rules, played: int) -> Optional[int]:
-        return None
-
     def score(self, rules, players, number, entry: Entry) -> Scored:
         # A capicu tile fits both ends, so the ends it went on show its own two numbers.
         tile = entry.capicu_tile
@@ -141,7 +150,7 @@ class Team:
         return Scored(player_points=player_points, column_points=column_points, winner_column=winner,
                       reason=result.reason, result=result)
 
-    def standing(self, rules, players, scored: list, finished_stored: bool) -> Standing:
+    def standing(self, rules, players, scored: list) -> Standing:
         state = team.match_state(rules, players, [s.result for s in scored])
         totals = {state.team_names[i]: state.totals[i] for i in (0, 1)}
         winners = [state.team_names[state.winner_team]] if state.finished else []
@@ -155,7 +164,7 @@ class Team:
         return team.describe(rules)
 
 
-class Draw:
+class Draw(Kind):
     name = DRAW
     high_wins = True
     title = N_("Draw game")
@@ -166,30 +175,12 @@ class Draw:
     def deal(self, rules, players: list):
         return draw.deal(rules, players)
 
-    def columns(self, rules, players: list) -> list:
-        return list(players)
-
-    def column_of(self, rules, players: list, player: str) -> str:
-        return player
-
-    def seating(self, rules, players: list) -> Optional[Message]:
-        return None
-
-    def tiles_top(self, rules) -> int:
-        return rules.set
-
-    def round_double(self, rules, number: int):
-        return None
-
-    def rounds_planned(self, rules, played: int) -> Optional[int]:
-        return None
-
     def score(self, rules, players, number, entry: Entry) -> Scored:
         result = draw.score_hand(rules, entry.hands, went_out=entry.went_out, blocked=entry.blocked)
         return Scored(player_points=result.points, column_points=result.points, winner_column=result.winner,
                       reason=result.reason, result=result)
 
-    def standing(self, rules, players, scored: list, finished_stored: bool) -> Standing:
+    def standing(self, rules, players, scored: list) -> Standing:
         state = draw.match_state(rules, players, [s.result for s in scored])
         return Standing(totals=dict(state.totals), finished=state.finished, winners=list(state.winners),
                         summary=state.summary, leaders=_highest(state.totals) if scored else [])
