@@ -69,6 +69,7 @@ def serve(args) -> None:
             self.cfg.set("workers", args.workers)
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("threads", args.threads)
+            self.cfg.set("keepalive", 5)  # phones poll every 2 s: keep their connections open
             self.cfg.set("preload_app", True)
             self.cfg.set("control_socket_disable", True)
             self.cfg.set("post_fork", lambda _server, _worker: app.extensions["engine"].dispose(close=False))
