@@ -165,3 +165,15 @@ def test_team_exports_credit_each_player_with_the_team_points(client):
     rows = client.get(f"/games/{game['id']}/export.csv").get_data(as_text=True).splitlines()
     assert rows[1].endswith(",25,25") and rows[2].endswith(",0,0")
     assert client.get(f"/games/{game['id']}/referee").status_code == 404
+
+
+def test_any_agreed_target_can_be_typed_on_the_new_game_page(client):
+    page = client.get("/games/new").get_data(as_text=True)
+    assert 'name="team-target"' in page and '<datalist id="team-targets"><option value="100">' in page
+    form = {f"player-{i}": name for i, name in enumerate(TEAM)}
+    form.update({"game": "team", "team-target": "150", "action": "start"})
+    game_url = client.post("/games/new", data=form).headers["Location"]
+    assert client.get("/api" + game_url).json["rules"] == {"target": "150"}
+    draw_form = {"player-0": "Ann", "player-1": "Bob", "game": "draw", "draw-target": "", "action": "start"}
+    draw_url = client.post("/games/new", data=draw_form).headers["Location"]
+    assert client.get("/api" + draw_url).json["rules"] == {}
