@@ -6,7 +6,6 @@ finished sentences; `say` turns them into the reader's language here, at the edg
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import Babel, format_date, format_percent, gettext
-from markupsafe import Markup
 
 from referee.text import Message, RulesError
 

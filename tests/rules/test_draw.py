@@ -1,19 +1,18 @@
 """The regular draw game (seed 004): deal, who opens, hand scoring, blocks, ties and the game."""
 
-import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.draw import (DEAL, DRAW_OPTIONS, REGULAR, DrawResult, DrawRules, deal, describe, draw_rules,
                           match_state, opener_text, score_hand)
 from referee.rules import CHOSEN
 from referee.text import RulesError
-from referee.tiles import SET_SIZES, Tile, full_set, pips, set_pips
+from referee.tiles import SET_SIZES, full_set, pips, set_pips
+from tests.rules import fuzz
+from tests.rules.fuzz import FAST, only_rules_errors
 
-FAST = settings(max_examples=int(os.environ.get("REFEREE_EXAMPLES", 60)), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
 
 ONE_HAND = DrawRules()
 TO_100 = draw_rules(target=100)
@@ -271,19 +270,7 @@ def test_random_hands_score_the_other_hands(top, count, rng, someone_out):
 
 # -- junk ---------------------------------------------------------------------------------
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8),
-                    st.sampled_from(["6-6", "12-12", "Ann", "Bo", "true", "none", "9", "-3", ""]),
-                    st.builds(Tile, st.integers(0, 14), st.integers(0, 14)))
-junk = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                     st.dictionaries(st.text(max_size=4), inner, max_size=4)),
-                    max_leaves=10)
-
-
-def only_rules_errors(call, *args, **kwargs):
-    try:
-        call(*args, **kwargs)
-    except RulesError as err:
-        assert str(err)
+junk = fuzz.junk(["6-6", "12-12", "Ann", "Bo", "true", "none", "9", "-3", ""], tile_top=14)
 
 
 @FAST

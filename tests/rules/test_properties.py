@@ -1,19 +1,17 @@
 """Properties over random deals and random junk input."""
 
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.foot import judge_foot
 from referee.rules import PRESETS, RULE_FIELDS, deal, double_set_aside, opener, preset, round_double
 from referee.scoring import hand_points, score_round, winners
-from referee.text import RulesError
 from referee.tiles import Tile, full_set, parse_hand, parse_tile, suit
+from tests.rules import fuzz
+from tests.rules.fuzz import FAST, only_rules_errors
 
 # REFEREE_EXAMPLES=3000 runs a long hunt; the default keeps the suite fast.
-FAST = settings(max_examples=int(os.environ.get("REFEREE_EXAMPLES", 60)), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
 
 ALL_RULES = list(PRESETS.values()) + [preset(name, set=top) for name in ("pagat", "gamerules", "double-foot")
                                       for top in (6, 12, 15, 18)]
@@ -102,22 +100,10 @@ def test_no_foot_is_completable_with_fewer_unseen_tiles_than_missing_toes(case):
 
 # -- junk ---------------------------------------------------------------------------------
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=12),
-                    st.sampled_from(["9-9", "4 4", "[0-0]", "blank-3", "10-3", "-1-2", "per-player", "true",
-                                     "table-decides", "2:20", "12", "-5", "", "pagat", "kelley"]),
-                    st.builds(Tile, st.integers(0, 20), st.integers(0, 20)))
-junk = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                     st.dictionaries(st.text(max_size=5), inner, max_size=4)),
-                    max_leaves=12)
+junk = fuzz.junk(["9-9", "4 4", "[0-0]", "blank-3", "10-3", "-1-2", "per-player", "true", "table-decides", "2:20",
+                  "12", "-5", "", "pagat", "kelley"], tile_top=20, text_size=12, key_size=5, leaves=12)
 rule_names = st.one_of(st.sampled_from(RULE_FIELDS), st.text(max_size=8))
 presets = st.sampled_from(list(PRESETS.values()))
-
-
-def only_rules_errors(call, *args, **kwargs):
-    try:
-        call(*args, **kwargs)
-    except RulesError as err:
-        assert str(err)
 
 
 @FAST

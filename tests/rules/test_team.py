@@ -1,20 +1,19 @@
 """Team dominoes (seed 003): seats, deal, hand scoring, capicu, blocks, the match and who opens."""
 
-import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules import CHOSEN
 from referee.team import (TARGETS, TEAM_OPTIONS, TOURNAMENT, HandResult, TeamRules, deal, describe, is_capicu,
                           match_state, opener, score_hand, seating, team_rules)
 from referee.text import Message, RulesError
-from referee.tiles import Tile, full_set, pips
+from referee.tiles import full_set, pips
+from tests.rules import fuzz
+from tests.rules.fuzz import FAST, only_rules_errors
 
-FAST = settings(max_examples=int(os.environ.get("REFEREE_EXAMPLES", 60)), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]  # Ann & Cy against Bo & Di
 PAIR = ["Ann", "Bo"]
@@ -551,20 +550,8 @@ def test_match_ends_at_the_first_hand_reaching_the_target(scores, target):
 
 # -- junk ---------------------------------------------------------------------------------
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=True), st.text(max_size=8),
-                    st.sampled_from(["6-6", "3 5", "Ann", "Bo", "true", "short", "25", "-3", "", "7-1"]),
-                    st.builds(Tile, st.integers(0, 9), st.integers(0, 9)))
-junk = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=5),
-                                                     st.dictionaries(st.text(max_size=4), inner, max_size=4)),
-                    max_leaves=10)
+junk = fuzz.junk(["6-6", "3 5", "Ann", "Bo", "true", "short", "25", "-3", "", "7-1"], tile_top=9)
 names = st.sampled_from(PLAYERS)
-
-
-def only_rules_errors(call, *args, **kwargs):
-    try:
-        call(*args, **kwargs)
-    except RulesError as err:
-        assert str(err)
 
 
 @FAST
