@@ -33,7 +33,7 @@ def check(kind: str) -> None:
 def record(kind: str) -> None:
     """Count one attempt, and forget those older than the window."""
     session = db.session()
-    session.rollback()
+    session.rollback()  # the refused request must not commit anything it had begun
     session.execute(delete(Attempt).where(Attempt.at < utcnow() - WINDOW))
     session.add(Attempt(client=client(), kind=kind))
     session.commit()

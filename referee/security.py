@@ -45,7 +45,7 @@ def verify_token(game, token) -> None:
     from referee import games, limits
 
     if token is None:
-        games.check_token(game, token)
+        raise games.Forbidden(game.id)  # nothing presented: refused, but not a guess
     limits.check("token")
     try:
         games.check_token(game, token)

@@ -2,7 +2,6 @@
 the token stays out of logs, and a crash shows no stack trace."""
 
 import re
-import subprocess
 
 import pytest
 import requests

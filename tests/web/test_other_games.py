@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.web.helpers import as_scorer, bearer
+from tests.web.helpers import bearer
 
 TEAM = ["Ann", "Bob", "Cy", "Di"]
 

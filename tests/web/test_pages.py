@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from tests.web.helpers import PLAYERS, as_scorer, bearer, new_game, pips_round
+from tests.web.helpers import as_scorer, new_game, pips_round
 
 
 def form_for_players(names, **extra):
