@@ -45,10 +45,6 @@ def _require_edit(game):
         abort(403)
 
 
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"
-
-
 @bp.route("")
 def game(game_id):
     game, state = _state(game_id)
