@@ -151,8 +151,7 @@ def add_round(game_id):
     expected = data.get("number")
     if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
         raise RulesError(N_("'number' must be the number of the round being recorded."))
-    number = games.record_round(db.session(), game, _entry(data), expected)
-    return _round_saved(game, number), 201
+    return _round_saved(games.record_round(db.session(), game, _entry(data), expected)), 201
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["PUT"])
@@ -163,8 +162,7 @@ def correct_round(game_id, number):
     version = data.get("version")
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         raise RulesError(N_("'version' must be the round's version number."))
-    games.correct_round(db.session(), game, number, _entry(data), version)
-    return _round_saved(game, number), 200
+    return _round_saved(games.correct_round(db.session(), game, number, _entry(data), version)), 200
 
 
 @bp.route("/games/<game_id>/rounds/last", methods=["DELETE"])
@@ -175,11 +173,9 @@ def undo_round(game_id):
     return jsonify(undone=number, game=_game_json(games.view(db.session(), game))), 200
 
 
-def _round_saved(game, number):
-    state = games.view(db.session(), game)
-    saved = state.round(number)
-    return jsonify(round=number, version=saved.version, scores=saved.scores, totals=state.totals,
-                   finished=state.finished, winners=state.winners)
+def _round_saved(saved: games.Saved):
+    return jsonify(round=saved.number, version=saved.version, scores=saved.scores, totals=saved.standing.totals,
+                   finished=saved.standing.finished, winners=saved.standing.winners)
 
 
 @bp.route("/openapi.json")

@@ -6,7 +6,7 @@ from pathlib import Path
 from flask import Flask
 
 from referee import config, db, errors, i18n, security
-from referee.drawing import pip_cells
+from referee.drawing import domino as draw_domino
 from referee.labels import preset_label, rule_title, rule_value
 from referee.rules import describe
 from referee.tiles import parse_tile
@@ -31,7 +31,7 @@ def create_app(test_config=None):
     i18n.init_app(app)
     security.init_app(app)
     errors.init_app(app)
-    app.jinja_env.globals.update(pip_cells=pip_cells, preset_label=preset_label, rule_title=rule_title,
+    app.jinja_env.globals.update(draw_domino=draw_domino, preset_label=preset_label, rule_title=rule_title,
                                  rule_value=rule_value, tile_of=parse_tile, describe_rules=describe)
 
     from referee import api, pages, play, players

@@ -1,8 +1,14 @@
-"""Where the pips sit on a domino half, for the templates that draw tiles.
+"""Dominoes drawn with CSS pips, as the HTML the templates put on every page.
 
 Halves up to 9 use the familiar 3 x 3 grid (7, 8 and 9 in three columns); 10 to 12, found
-in double-twelve sets, use a 3 x 4 grid. Cells are listed row by row.
+in double-twelve sets, use a 3 x 4 grid. Cells are listed row by row. There are only a few
+hundred tiles in a set, and the scoreboard draws one per round on every render, so each is
+built once per process and kept.
 """
+
+from functools import lru_cache
+
+from markupsafe import Markup
 
 _NINE = {
     0: (), 1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
@@ -22,3 +28,16 @@ def pip_cells(n: int) -> list:
     if n in _TWELVE:
         return [cell in _TWELVE[n] for cell in range(12)]
     return [False] * 9
+
+
+def _half(n: int) -> str:
+    cells = pip_cells(n)
+    grid = "g12" if len(cells) == 12 else "g9"
+    return f'<span class="half {grid}">' + "".join('<i class="p"></i>' if on else "<i></i>" for on in cells) + "</span>"
+
+
+@lru_cache(maxsize=1024)
+def domino(high: int, low: int, size: str = "") -> Markup:
+    """The tile [high-low] drawn in CSS; `size` is a class of style.css ("small", "mini", ...)."""
+    return Markup('<span class="domino {}" aria-hidden="true">{}<span class="bar"></span>{}</span>').format(
+        size, Markup(_half(high)), Markup(_half(low)))

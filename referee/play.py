@@ -25,11 +25,15 @@ bp = Blueprint("play", __name__, url_prefix="/games/<game_id>")
 
 def _state(game_id):
     session = db.session()
+    game = _game(session, game_id)
+    return game, games.view(session, game)
+
+
+def _game(session, game_id):
     try:
-        game = games.load(session, game_id)
+        return games.load(session, game_id)
     except games.NotFound:
         abort(404)
-    return game, games.view(session, game)
 
 
 def can_edit(game) -> bool:
@@ -61,25 +65,36 @@ def scoreboard(game_id):
     """The live part of the game page, polled by every phone showing the game.
 
     The ETag is the game's version (plus language and scorer status, which change the
-    rendering), read from the one game row: an unchanged game costs one primary-key
-    lookup and a 304, whichever server process answers.
+    rendering), read from the one game row: an unchanged game costs one primary-key lookup
+    and a 304, whichever server process answers. Watchers' fragments are rendered once per
+    version and language for all processes (see `referee.fragments`).
     """
     session = db.session()
     try:
-        game = games.load(session, game_id)
+        polled = games.poll(session, game_id)
     except games.NotFound:
         abort(404)
-    editor = can_edit(game)
-    etag = f"{game.id}.{game.version}.{get_locale()}.{int(editor)}"
+    editor = can_edit(polled)
+    etag = _live_etag(polled.id, polled.version, editor)
     if etag in request.if_none_match:
         response = make_response("", 304)
-    elif editor:
-        response = make_response(_render_live(session, game, editor))
     else:
-        response = make_response(fragments.cached(etag, lambda: _render_live(session, game, editor)))
+        folder, name = Path(current_app.instance_path) / "fragments", f"{polled.id}.{get_locale()}"
+        body = None if editor else fragments.read(folder, name, polled.version)
+        if body is None:
+            game = _game(session, game_id)
+            body = _render_live(session, game, editor)
+            etag = _live_etag(game.id, game.version, editor)
+            if not editor:
+                fragments.write(folder, name, game.version, body)
+        response = make_response(body)
     response.set_etag(etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _live_etag(game_id: str, version: int, editor: bool) -> str:
+    return f"{game_id}.{version}.{get_locale()}.{int(editor)}"
 
 
 @bp.route("/export.csv")

@@ -4,7 +4,7 @@ Every phone polls its game's scoreboard every 2 s with If-None-Match, one scorer
 saves a round every few seconds, and a few probes poll the trivial /health route in the same
 run, so the poll's cost is measured as a ratio to it (the machine is shared and noisy).
 
-    .venv/bin/python tests/bench/load.py [--seconds 60] [--workers 4]
+    .venv/bin/python tests/bench/load.py [--seconds 60] [--workers N] [--threads N]
 
 Prints requests per second, p50 and p99 latency of the poll, the save and the health route,
 the error count, and the ratio of the poll's median to the health route's median.
@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from referee.cli import WORKERS  # noqa: E402
 from tests.reliability.server import Server  # noqa: E402
 
 TABLES = 50
@@ -182,10 +183,13 @@ def report(stats, elapsed):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--workers", type=int, default=WORKERS,
+                        help=f"server processes (default {WORKERS}, as `referee serve`)")
+    parser.add_argument("--threads", type=int, default=2, help="threads per process (default 2, as `referee serve`)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server = Server("sqlite:///" + str(Path(folder) / "load.sqlite"), workers=args.workers).start()
+        server = Server("sqlite:///" + str(Path(folder) / "load.sqlite"), workers=args.workers,
+                        threads=args.threads).start()
         try:
             stats, elapsed = asyncio.run(run(server.port, args.seconds))
         finally:

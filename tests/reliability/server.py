@@ -19,9 +19,10 @@ def free_port() -> int:
 class Server:
     """`referee serve` in its own process group, so one SIGKILL takes master and workers."""
 
-    def __init__(self, database_url: str, workers: int = 2):
+    def __init__(self, database_url: str, workers: int = 2, threads: int = 2):
         self.database_url = database_url
         self.workers = workers
+        self.threads = threads
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = None
@@ -30,7 +31,7 @@ class Server:
         env = {**os.environ, "DATABASE_URL": self.database_url, "SECRET_KEY": "reliability"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--workers", str(self.workers), "--no-qr"],
+             "--workers", str(self.workers), "--threads", str(self.threads), "--no-qr"],
             env=env, stdout=output, stderr=output, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

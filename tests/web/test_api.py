@@ -161,6 +161,23 @@ def test_correcting_a_round_changes_the_totals(client):
     assert fixed.json["version"] == 2
 
 
+def test_correcting_an_early_round_can_end_the_match_and_freeze_the_game(client):
+    """The later rounds count too: round 1 alone stays under the target, both rounds pass it."""
+    game = new_game(client, rules={"preset": "pagat", "match_length": "target", "target": 100})
+    pips_round(client, game, {"Ann": 10, "Bob": 4, "Cy": 5}, went_out="Di")
+    pips_round(client, game, {"Ann": 60, "Bob": 1, "Di": 1}, went_out="Cy")
+    fixed = client.put(f"/api/games/{game['id']}/rounds/1", headers=bearer(game),
+                       json={"hands": {"Ann": {"pips": 50}, "Bob": {"pips": 4}, "Cy": {"pips": 5}}, "went_out": "Di"})
+    assert fixed.status_code == 200
+    assert fixed.json["totals"]["Ann"] == 110
+    assert fixed.json["finished"] is True and fixed.json["winners"] == ["Di"]
+    # The stored game is over as well: its open house rule can no longer be settled.
+    client.get(f"/games/{game['id']}/join/{game['edit_token']}")
+    settle = client.post(f"/games/{game['id']}/referee/foot", data={"settle": "play-on", "double": "1-1"})
+    assert settle.status_code == 422
+    assert "This match is over" in settle.get_data(as_text=True)
+
+
 def test_a_stale_correction_is_refused_with_the_new_version(client):
     game = new_game(client)
     pips_round(client, game, {"Ann": 3, "Bob": 4, "Cy": 5}, went_out="Di")

@@ -1,5 +1,6 @@
 """The `referee` console script: the LAN address and QR code that `serve` prints."""
 
+import gc
 import io
 
 from referee import cli
@@ -38,3 +39,15 @@ def test_terminal_qr_code_encodes_the_url():
     image = cv2.copyMakeBorder(255 - image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
     text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
     assert text == "http://192.0.2.7:8000/"
+
+
+def test_serve_prepares_the_workers_before_forking(app):
+    """Templates compiled once in the master, and its objects kept out of the workers' collections."""
+    assert not app.jinja_env.cache
+    try:
+        cli.prepare_workers(app)
+        assert set(app.jinja_env.list_templates()) <= {key[1] for key in app.jinja_env.cache}
+        assert gc.get_freeze_count() > 10_000
+    finally:
+        gc.unfreeze()
+

@@ -221,6 +221,26 @@ def test_scoreboard_fragment_and_chart(client):
     assert re.search(r'<li class="leader">.*?Di</a><span class="total">2<', fragment, re.S)
 
 
+
+def drawn_tiles(html: str) -> list:
+    """Each drawn domino as (pips in its first half, pips in its second, its grid), in page order."""
+    tiles = []
+    for tile in re.findall(r'<span class="domino[^"]*"[^>]*>(.*?<span class="bar"></span>.*?</span>)</span>', html):
+        halves = re.findall(r'<span class="half (g\d+)">(.*?)</span>', tile)
+        tiles.append(tuple(body.count('class="p"') for _, body in halves) + (halves[0][0],))
+    return tiles
+
+
+def test_scoreboard_draws_each_rounds_double_with_its_pips(client):
+    nine = new_game(client)
+    pips_round(client, nine, {"Ann": 3, "Bob": 4, "Cy": 5}, went_out="Di")
+    fragment = client.get(f"/games/{nine['id']}/scoreboard").get_data(as_text=True)
+    # The next round's [8-8], then round 1's [9-9] in the table.
+    assert drawn_tiles(fragment) == [(8, 8, "g9"), (9, 9, "g9")]
+    twelve = new_game(client, rules={"preset": "kelley", "set": 12})
+    fragment = client.get(f"/games/{twelve['id']}/scoreboard").get_data(as_text=True)
+    assert drawn_tiles(fragment) == [(12, 12, "g12")]
+
 def test_finished_game_is_read_only_and_names_the_winner(client):
     game = new_game(client, players=["Ann", "Bob"], rules={"preset": "double-foot", "match_length": "one-round"})
     as_scorer(client, game)

@@ -1,10 +1,12 @@
 """More phones on one game: scorer and watch links, QR codes, token rotation, live polling."""
 
 import re
+from pathlib import Path
 
 import cv2
 import numpy as np
 
+from referee import play
 from tests.web.helpers import as_scorer, bearer, new_game, pips_round
 
 
@@ -57,6 +59,40 @@ def test_scoreboard_poll_answers_304_until_a_round_is_saved(client):
     changed = client.get(f"/games/{game['id']}/scoreboard", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert "Round 2" in changed.get_data(as_text=True)
+
+
+def two_processes(make_app, database_url):
+    """Two apps on one database and one instance folder, as two workers of `referee serve` are."""
+    return make_app(database_url), make_app(database_url)
+
+
+def test_a_watchers_scoreboard_is_rendered_once_for_every_process(make_app, database_url, monkeypatch):
+    first, second = two_processes(make_app, database_url)
+    game = new_game(first.test_client())
+    rendered = []
+    real = play._render_live
+    monkeypatch.setattr(play, "_render_live", lambda *args: rendered.append(args) or real(*args))
+    seen = [app.test_client().get(f"/games/{game['id']}/scoreboard").get_data(as_text=True)
+            for app in (first, second, first, second)]
+    assert len(rendered) == 1 and len(set(seen)) == 1
+    # A round saved through the other process is on the very next poll of either.
+    pips_round(second.test_client(), game, {"Ann": 7, "Bob": 2, "Cy": 3}, went_out="Di")
+    for app in (first, second):
+        fresh = app.test_client().get(f"/games/{game['id']}/scoreboard").get_data(as_text=True)
+        assert "Round 2" in fresh and '<span class="total">7<' in fresh
+    assert len(rendered) == 2
+    # Each language is its own fragment.
+    dutch = first.test_client().get(f"/games/{game['id']}/scoreboard", headers={"Accept-Language": "nl"})
+    assert "Ronde 2" in dutch.get_data(as_text=True) and len(rendered) == 3
+
+
+def test_the_scoreboard_is_served_when_its_cache_cannot_be_written(app, client):
+    (Path(app.instance_path) / "fragments").write_text("not a folder")
+    game = new_game(client)
+    pips_round(client, game, {"Ann": 7, "Bob": 2, "Cy": 3}, went_out="Di")
+    for _ in range(2):
+        poll = client.get(f"/games/{game['id']}/scoreboard")
+        assert poll.status_code == 200 and '<span class="total">7<' in poll.get_data(as_text=True)
 
 
 def test_two_phones_saving_the_same_round_do_not_overwrite_each_other(client):
