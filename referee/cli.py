@@ -11,6 +11,7 @@ import argparse
 import fcntl
 import gc
 import os
+import shutil
 import socket
 import struct
 import subprocess
@@ -96,7 +97,10 @@ def prepare_workers(app) -> None:
     from the garbage collector: before it, a worker's full collection walked some 120,000
     objects and stalled that worker's requests for 60 to 200 ms in the load benchmark; after
     it, a full collection walks only the few thousand objects the worker made itself.
+    Fragments rendered by an earlier server are dropped: its templates or translations may
+    have been different.
     """
+    shutil.rmtree(Path(app.instance_path) / "fragments", ignore_errors=True)
     for name in app.jinja_env.list_templates():
         app.jinja_env.get_template(name)
     gc.collect()

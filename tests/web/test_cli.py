@@ -2,6 +2,7 @@
 
 import gc
 import io
+from pathlib import Path
 
 from referee import cli
 
@@ -42,10 +43,15 @@ def test_terminal_qr_code_encodes_the_url():
 
 
 def test_serve_prepares_the_workers_before_forking(app):
-    """Templates compiled once in the master, and its objects kept out of the workers' collections."""
+    """Templates compiled once in the master, its objects kept out of the workers' collections,
+    and no fragment rendered by an earlier server (perhaps an older version) served again."""
+    stale = Path(app.instance_path) / "fragments" / "game.en.html"
+    stale.parent.mkdir()
+    stale.write_text("1\n<div>rendered by yesterday's templates</div>")
     assert not app.jinja_env.cache
     try:
         cli.prepare_workers(app)
+        assert not stale.exists()
         assert set(app.jinja_env.list_templates()) <= {key[1] for key in app.jinja_env.cache}
         assert gc.get_freeze_count() > 10_000
     finally:
