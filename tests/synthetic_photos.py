@@ -239,7 +239,7 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
 
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
-               degrade: bool = True) -> SyntheticPhoto:
+               degrade: bool = True, pale: bool | None = None) -> SyntheticPhoto:
     w, h = size
     n = int(n_tiles if n_tiles is not None else rng.integers(1, 13))
     style = style or str(rng.choice(STYLES))
@@ -260,7 +260,7 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         W = int(W * 0.85)  # a row too long for the frame: smaller tiles
     places = [p for p in places if _inside(*p, W, w, h)]
     tiles = tiles[:len(places)]
-    pale = rng.random() < 0.5
+    pale = rng.random() < 0.5 if pale is None else pale
     ratio = rng.uniform(0.6, 0.85)  # divider length / tile width: one set, one ratio
     polys = []
     light_dir = rng.uniform(0, 2 * math.pi)

@@ -21,6 +21,9 @@ import numpy as np
 KERNEL = 15  # morphological window at each pyramid level (pixels)
 MARK_THRESHOLD = 55  # in 8-bit L units
 MIN_LEN = 13  # shortest bar considered at a level (pixels)
+#: Shortest half of a divider split by a brass spinner (pixels): such short bars are
+#: kept only when joined to their other half.
+HALF_LEN = 7
 
 
 @dataclass
@@ -34,6 +37,9 @@ class Bar:
     level: int
     fill: float
     joined: bool = False  # made of two collinear halves (a spinner in the middle)
+    #: Too short to be a divider (or joined from such): at best half of one split by a
+    #: spinner. Leather and wood grain make many such short marks, so they come last.
+    half: bool = False
 
     @property
     def angle(self) -> float:
@@ -153,10 +159,45 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
         if r is None:
             continue
         cx, cy, ux, uy, lo, sh, fill = r
-        if lo < MIN_LEN or lo / sh < 4 or sh > 9:
+        half = lo < MIN_LEN
+        if lo < HALF_LEN or lo / sh < (3 if half else 4) or sh > 9:
             continue
-        out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill))
+        out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill, half=half))
+    if level == 0:  # coarser levels blur a spinner's gap away
+        out.extend(_half_bars(lab, st))
     return out
+
+
+def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
+    """Short thin marks, at best half of a divider split by a spinner. Leather or wood
+    grain make thousands of specks, so they are measured all at once from their moments
+    (centroid, principal axis, extent) instead of one small Hough transform each."""
+    w, h, a = st[:, 2], st[:, 3], st[:, 4]
+    longest = np.maximum(w, h)
+    small = (longest >= HALF_LEN) & (longest < MIN_LEN) & (a >= HALF_LEN) & (a <= 5 * longest)
+    small[0] = False  # the background
+    if not small.any():
+        return []
+    ys, xs = np.nonzero(small[lab])
+    ids = lab[ys, xs]
+    n = len(st)
+    xs = xs.astype(np.float64)
+    ys = ys.astype(np.float64)
+    cnt = np.bincount(ids, minlength=n)[small]
+    mx = np.bincount(ids, xs, n)[small] / cnt
+    my = np.bincount(ids, ys, n)[small] / cnt
+    cxx = np.bincount(ids, xs * xs, n)[small] / cnt - mx * mx
+    cyy = np.bincount(ids, ys * ys, n)[small] / cnt - my * my
+    cxy = np.bincount(ids, xs * ys, n)[small] / cnt - mx * my
+    spread = np.sqrt(((cxx - cyy) / 2) ** 2 + cxy ** 2)
+    major = (cxx + cyy) / 2 + spread
+    theta = 0.5 * np.arctan2(2 * cxy, cxx - cyy)
+    length = np.sqrt(12 * major) + 1.0  # a uniform bar of length L has variance L^2 / 12
+    thick = cnt / length
+    keep = (length >= HALF_LEN) & (length / thick >= 3) & (thick <= 9)
+    return [Bar(float(x), float(y), float(np.cos(t)), float(np.sin(t)), float(L), max(1.0, float(th)), 0, 1.0,
+                half=True)
+            for x, y, t, L, th in zip(mx[keep], my[keep], theta[keep], length[keep], thick[keep])]
 
 
 def find_bars(bgr: np.ndarray, levels: int = 4) -> list[Bar]:

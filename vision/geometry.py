@@ -30,6 +30,9 @@ class TileBox:
     edge: float = 0.0  # edge evidence (weaker of the two long sides)
     score: float = 0.0
     ends: float = 1.0  # fraction of the divider's ends that lie inside the face
+    #: A photo taken at an angle shears the tile: its long sides are not square to the
+    #: divider. Walking `length` along the tile moves `skew * length` along the divider.
+    skew: float = 0.0
 
     @property
     def nx(self) -> float:
@@ -39,19 +42,18 @@ class TileBox:
     def ny(self) -> float:
         return self.ux
 
+    @property
+    def axis(self) -> np.ndarray:
+        """The tile's long axis (its long sides' direction), per unit of length along n."""
+        return np.array([self.nx + self.skew * self.ux, self.ny + self.skew * self.uy])
+
     def corners(self) -> np.ndarray:
-        """4x2 corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) from the centre."""
+        """4x2 corners of the parallelogram: (+u,+n), (-u,+n), (-u,-n), (+u,-n) from the centre."""
         hw, hl = self.width / 2, self.length / 2
         c = np.array([self.cx, self.cy])
         u = np.array([self.ux, self.uy])
-        n = np.array([self.nx, self.ny])
-        return np.array([c + hw * u + hl * n, c - hw * u + hl * n, c - hw * u - hl * n, c + hw * u - hl * n])
-
-    def contains(self, x: float, y: float, margin: float = 0.0) -> bool:
-        dx, dy = x - self.cx, y - self.cy
-        pu = dx * self.ux + dy * self.uy
-        pn = dx * self.nx + dy * self.ny
-        return abs(pu) <= self.width / 2 + margin and abs(pn) <= self.length / 2 + margin
+        a = self.axis
+        return np.array([c + hw * u + hl * a, c - hw * u + hl * a, c - hw * u - hl * a, c + hw * u - hl * a])
 
     def polygon_area(self) -> float:
         return self.width * self.length
@@ -140,7 +142,8 @@ def ends_inside_face(bar: Bar, field: EdgeField) -> float:
     faces = [f for f in faces if np.isfinite(f[0])]
     if not faces:
         return 0.0
-    face = np.median(np.array(faces), axis=0)
+    ranked = np.sort(np.array(faces), axis=0)
+    face = (ranked[(len(faces) - 1) // 2] + ranked[len(faces) // 2]) / 2  # the median, without np.median's overhead
     line = field.colour(bar.cx, bar.cy, r)
     contrast = float(np.linalg.norm(line - face))
     if not np.isfinite(contrast) or contrast < 1e-3:
@@ -187,7 +190,53 @@ def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
         return None
     cx = bar.cx + shift * ux
     cy = bar.cy + shift * uy
-    return TileBox(cx, cy, ux, uy, W, 2.0 * W, bar, edge=edge, ends=ends_inside_face(bar, field))
+    skew = side_skew(bar, field, sp, sm, W, edge)
+    return TileBox(cx, cy, ux, uy, W, 2.0 * W, bar, edge=edge, ends=ends_inside_face(bar, field), skew=skew)
+
+
+#: Shears tried for the long sides (u offset per unit along the tile): up to 17 degrees.
+SKEWS = np.linspace(-0.3, 0.3, 13, dtype=np.float32)
+
+
+#: Weakest edge (colour units per pixel, along a whole side) a shear is measured on:
+#: faint sides (ivory on white paper) are taken square.
+MIN_SKEW_EDGE = 3.0
+
+
+def side_skew(bar: Bar, field: EdgeField, sp: float, sm: float, width: float, edge: float) -> float:
+    """The shear of the tile's long sides. Each side is a straight edge through the point
+    found beside the divider; a slant's strength is a low percentile of the edge along
+    its line (so the line must be an edge over most of the tile's length, not just where
+    it grazes a pip). Both sides must agree, so their strengths are added; the slant is
+    kept only when it is clearly stronger than square, about as strong as the edge found
+    beside the divider (`edge`) and an edge on each side: a close-up whose sides are out
+    of the frame has no slant to measure, and a neighbour's edge passing one side is not
+    ours."""
+    ux, uy = bar.ux, bar.uy
+    nx, ny = -uy, ux
+    taus = np.linspace(-0.85 * width, 0.85 * width, 16, dtype=np.float32)
+    per_side = []
+    for sign, s0 in ((1.0, sp), (-1.0, sm)):
+        # grid: skew x tau
+        s = sign * s0 + SKEWS[:, None] * taus[None, :]
+        t = np.broadcast_to(taus, s.shape)
+        xs = bar.cx + s * ux + t * nx
+        ys = bar.cy + s * uy + t * ny
+        ins = field.inside(xs, ys)
+        if ins.mean() < 0.8:
+            continue  # the frame cuts this side
+        g = np.where(ins, field.directional(xs, ys, ux, uy), 0.0)
+        k = int(0.3 * (len(taus) - 1))  # the 30th percentile along the line
+        per_side.append(np.partition(g, k, axis=1)[:, k])
+    if not per_side:
+        return 0.0
+    total = np.sum(per_side, axis=0)
+    best = int(np.argmax(total))
+    # each side is an edge along that slant (not just a neighbour's edge passing by one)
+    clear = (total[best] > 1.15 * total[len(SKEWS) // 2]
+             and total[best] >= max(0.5 * edge, MIN_SKEW_EDGE) * len(per_side)
+             and all(side[best] >= 0.5 * MIN_SKEW_EDGE for side in per_side))
+    return float(SKEWS[best]) if clear else 0.0
 
 
 def dedupe_bars(bars: list[Bar]) -> list[Bar]:
@@ -237,8 +286,8 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
             length = float(np.hypot(bx1 - ax0, by1 - ay0))
             out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, length,
                            (a.thickness + b.thickness) / 2, min(a.level, b.level),
-                           min(a.fill, b.fill) * (a.length + b.length) / length))
-            out[-1].joined = True
+                           min(a.fill, b.fill) * (a.length + b.length) / length, joined=True,
+                           half=a.half or b.half))
     return out
 
 

@@ -60,6 +60,13 @@ def _grid(H: int, W: int):
     return _GRID
 
 
+def median_colour(pixels: np.ndarray) -> np.ndarray:
+    """Per-channel median of N x 3 pixels (np.median's overhead counts here: it runs
+    several times for every tile hypothesis)."""
+    k = pixels.shape[0] // 2
+    return np.partition(pixels, k, axis=0)[k]
+
+
 def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Colour distance (about CIE76 units) of each pixel to the tile's face colour, with
     the lightness of the face allowed to vary smoothly (shading, uneven light)."""
@@ -67,7 +74,7 @@ def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     lab[:, :, 0] *= 1.0 / 2.55
     H, W = lab.shape[:2]
     inner = lab[int(0.06 * H):H - int(0.06 * H):2, int(0.08 * W):W - int(0.08 * W):2].reshape(-1, 3)
-    face = np.median(inner, axis=0)
+    face = median_colour(inner)
     d = lab - face
     de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
     # lightness plane fitted on the face pixels (every other pixel)
@@ -93,14 +100,37 @@ def _otsu(values: np.ndarray) -> float:
 _DIL5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
-def _faint_pips(de, mask, thr, pip_area, divider_rows, margins, top: HalfReading, bottom: HalfReading) -> None:
+#: Lowest colour distance (about CIE76 units) that marks a pip in the first pass.
+MIN_THRESHOLD = 12.0
+
+
+def _half_thresholds(de: np.ndarray, mid: int, fallback: float) -> tuple[float, float]:
+    """A colour distance threshold for each half. The pips of one half share a colour
+    (coloured sets paint each number its own colour, pale grey 12s next to dark red 9s),
+    so each half is split on its own: Otsu between the face and that half's pips, never
+    below the face's own noise. A blank half keeps the tile's threshold."""
+    H, W = de.shape
+    mx, my = int(0.1 * W), int(0.06 * W)
+    out = []
+    for rows in (slice(my, mid - int(0.1 * W)), slice(mid + int(0.1 * W), H - my)):
+        half = de[rows, mx:W - mx].ravel()
+        noise = float(np.partition(half, half.size // 2)[half.size // 2])  # the median
+        otsu = _otsu(half)
+        if otsu < 3 * max(1.0, noise):
+            out.append(fallback)  # nothing but face: no pip colour to split on
+        else:
+            out.append(float(np.clip(0.6 * otsu, max(MIN_THRESHOLD, 5 * noise), 26.0)))
+    return out[0], out[1]
+
+
+def _faint_pips(de, mask, thr_rows, pip_area, divider_rows, margins, top: HalfReading, bottom: HalfReading) -> None:
     """Pale pips (light blue, yellow, grey on white) can stay under the threshold: look
     again at a lower one for round blobs of pip size away from the pips already found."""
     H, W = de.shape
-    low = max(7.0, 0.45 * thr)
-    if low > thr - 3:
+    low_rows = np.maximum(7.0, 0.45 * thr_rows)
+    if (low_rows > thr_rows - 3).all():
         return
-    lmask = (de > low).astype(np.uint8)
+    lmask = (de > low_rows[:, None]).astype(np.uint8)
     lmask[cv2.dilate(mask, _DIL5) > 0] = 0
     r0, r1 = divider_rows
     mx, my = margins
@@ -129,12 +159,23 @@ def _faint_pips(de, mask, thr, pip_area, divider_rows, margins, top: HalfReading
         if any(np.hypot(bx - cx, by - cy) < 1.6 * rad for bx, by, _ in half.blobs):
             continue
         mean = sums[i] / a
-        if mean > 1.35 * low and r > 0.6:
+        if mean > 1.35 * low_rows[int(cy)] and r > 0.6:
             half.count += 1
             half.blobs.append((float(cx), float(cy), float(a)))
             half.doubt += 0.3
         else:
             half.doubt += 0.4
+
+
+def _off_centre(hr: HalfReading, y0: float, W: int) -> float:
+    """Every standard layout is centred in its half, so the pips' centroid is the half's
+    centre. A centroid well off it (in tile widths) means the box cuts the tile (a row
+    or column of pips lost) or reaches into a neighbour: the count is then doubtful."""
+    if hr.count < 1 or len(hr.blobs) != hr.count:
+        return 0.0
+    cx = float(np.mean([x for x, _, _ in hr.blobs]))
+    cy = float(np.mean([y for _, y, _ in hr.blobs]))
+    return float(np.hypot(cx - W / 2, cy - (y0 + W / 2))) / W
 
 
 def _asymmetry(hr: HalfReading, y0: float, W: int) -> float:
@@ -172,6 +213,10 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
     while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
         r1 += 1
     face_fraction = float((inner < thr).mean())
+    # the divider and the face were found on the tile's threshold; pips use their half's
+    thr_top, thr_bottom = _half_thresholds(de, mid, thr)
+    thr_rows = np.where(np.arange(H) < mid, thr_top, thr_bottom).astype(np.float32)
+    mask = (de > thr_rows[:, None]).astype(np.uint8)
 
     margin_x = max(2, int(round(0.04 * W)))
     margin_y = max(2, int(round(0.03 * W)))
@@ -256,9 +301,10 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         half.count += k
         half.blobs.append((cx, cy, a))
     junk = junk_area / float(W * H)
-    _faint_pips(de, mask, thr, pip_area, (r0, r1), (margin_x, margin_y), top, bottom)
+    _faint_pips(de, mask, thr_rows, pip_area, (r0, r1), (margin_x, margin_y), top, bottom)
     for hr, y0 in ((top, 0.0), (bottom, float(mid))):
         hr.doubt += 0.6 * _asymmetry(hr, y0, W)
+        hr.doubt += float(np.clip((_off_centre(hr, y0, W) - 0.08) / 0.06, 0.0, 1.5))
     conf = 1.0
     for hr in (top, bottom):
         if hr.count > MAX_PIPS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -13,13 +14,13 @@ from .dividers import find_bars
 from .geometry import EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile, join_split_bars, overlap
 from .errors import PhotoError
 from .loading import Photo, load_photo
-from .pips import CW, TileReading, read_tile, warp_tile
+from .pips import CW, TileReading, median_colour, read_tile, warp_tile
 from .result import Hand, Tile
 
 WORK_LONG_SIDE = 640
 MIN_SCORE = 0.15
 #: At most this many divider candidates are examined (busy backgrounds make hundreds).
-MAX_BARS = 80
+MAX_BARS = 100
 #: At most this many tile boxes are read.
 MAX_READS = 60
 #: Tiles narrower than this (working pixels) make the photo be read again at 1.6 times the size.
@@ -50,7 +51,15 @@ def _prerank(box: TileBox) -> float:
 def _rank(c: "Candidate") -> float:
     # a divider joined across a spinner beats its own halves; a bar whose ends are not
     # inside a face (a seam between touching tiles) loses to real dividers
-    return c.score * _prerank(c.box)
+    return c.score * _prerank(c.box) * _shape_likelihood(c.box)
+
+
+def _shape_likelihood(box: TileBox) -> float:
+    """Tiles are twice as long as wide. A photo taken at an angle changes that, often by
+    up to 15 %, seldom by much more: a box far from 2:1 is more likely a misfit (its
+    sides on a pip column, its end at the frame) than a strongly foreshortened tile."""
+    deviation = abs(float(np.log(box.length / (2.0 * box.width))))
+    return float(np.clip(1.0 - 0.6 * (deviation - 0.15), 0.7, 1.0))
 
 
 def _confidence(c: "Candidate") -> float:
@@ -70,22 +79,28 @@ def _plausible(rd: TileReading) -> bool:
     return True
 
 
-EXT = 2.6  # the extended warp covers 2.6 tile widths along the tile
+EXT = 3.4  # the extended warp covers this many tile widths along the tile
 
 
 def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     """Find the two short ends of the tile: walking out from the divider, the first rows
     that are no longer face coloured. The divider is in the middle of the tile, so one end
     found is enough; with none, the tile is taken to be twice as long as wide."""
-    ext = TileBox(box.cx, box.cy, box.ux, box.uy, box.width, EXT * box.width, box.bar)
+    ext = replace(box, length=EXT * box.width)
     H = int(round(EXT * CW))
     canon = warp_tile(detail, ext.corners() / f, out_h=H)
     de, _ = delta_e_map_ends(canon)
     thr = 14.0
-    # columns between the pip columns of every standard layout: pips never cross them
     ok = de < thr
-    face = np.concatenate([ok[:, int(0.31 * CW):int(0.39 * CW) + 1], ok[:, int(0.61 * CW):int(0.69 * CW) + 1]],
+    # columns between the pip columns of every standard layout: pips rarely cross them...
+    gaps = np.concatenate([ok[:, int(0.31 * CW):int(0.39 * CW) + 1], ok[:, int(0.61 * CW):int(0.69 * CW) + 1]],
                           axis=1).mean(axis=1)
+    # ...but a blurred row of 3 pips can; a row past the tile's end leaves the face across
+    # the whole width, a row of pips never covers much more than half of it
+    across = ok[:, int(0.12 * CW):int(0.88 * CW) + 1].mean(axis=1)
+    face = np.maximum(gaps, across)
+    # the frame cuts a close-up tile: its end is at the frame, not in the replicated border
+    face[_rows_outside(ext, H, detail.shape, f)] = 0.0
     mid = H / 2.0
     found = []
     for sign in (1, -1):
@@ -112,11 +127,21 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
         return box
     k = box.width / CW
     length = (half_p + half_m) * k
-    if not (1.3 * box.width <= length <= 2.5 * box.width):
+    if not (1.3 * box.width <= length <= 3.0 * box.width):
         return box
     shift = (half_p - half_m) / 2.0 * k
-    return TileBox(box.cx + shift * box.nx, box.cy + shift * box.ny, box.ux, box.uy, box.width, length,
-                   box.bar, edge=box.edge, ends=box.ends)
+    ax, ay = box.axis
+    return replace(box, cx=box.cx + shift * ax, cy=box.cy + shift * ay, length=length)
+
+
+def _rows_outside(box: TileBox, rows: int, shape: tuple, f: float) -> np.ndarray:
+    """For each row of `box` warped to `rows` rows: does its centre lie outside the photo?"""
+    t = ((np.arange(rows) + 0.5) / rows - 0.5) * box.length
+    ax, ay = box.axis
+    xs = (box.cx + t * ax) / f
+    ys = (box.cy + t * ay) / f
+    h, w = shape[:2]
+    return (xs < 0) | (ys < 0) | (xs > w - 1) | (ys > h - 1)
 
 
 def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -127,7 +152,7 @@ def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     m = H // 2
     near = np.concatenate([lab[m - int(0.6 * CW):m - int(0.1 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3),
                            lab[m + int(0.1 * CW):m + int(0.6 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3)])
-    face = np.median(near, axis=0)
+    face = median_colour(near)
     d = lab - face
     return np.sqrt(np.einsum("ijk,ijk->ij", d, d)), face
 
@@ -155,38 +180,48 @@ def _mostly_inside(box: TileBox, w: int, h: int) -> bool:
 
 def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
     """A busy background (wood grain, leather) makes hundreds of bars: keep the n that
-    look most like dividers (ends inside a face, solid, long)."""
-    q = [(ends_inside_face(b, field) + 0.5 * min(1.0, b.fill) + (0.5 if b.joined else 0.0), b.length) for b in bars]
-    order = sorted(range(len(bars)), key=lambda i: (-q[i][0], -q[i][1]))
-    return [bars[i] for i in order[:n]]
+    look most like dividers (ends inside a face, solid, long). Short half-dividers come
+    after every whole one, longest first (such specks are the most numerous, and a half
+    has one end at the spinner, not inside the face)."""
+    whole = [b for b in bars if not b.half]
+    q = [(ends_inside_face(b, field) + 0.5 * min(1.0, b.fill) + (0.5 if b.joined else 0.0), b.length) for b in whole]
+    order = sorted(range(len(whole)), key=lambda i: (-q[i][0], -q[i][1]))
+    halves = sorted((b for b in bars if b.half), key=lambda b: -b.length)
+    return ([whole[i] for i in order] + halves)[:n]
 
 
 def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
-    kept, f = _analyse(detail, WORK_LONG_SIDE)
+    kept, f, busy = _analyse(detail, WORK_LONG_SIDE)
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
-    # thick at the working size, so look again at 1.6 times the size.
+    # thick at the working size, so look again at 1.6 times the size, for small dividers
+    # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
+    # on a busy background (leather, a floral tray): there the second look would cost
+    # a second or more and mostly find more texture.
     widths = [c.box.width for c in kept]
     doubtful = sum(_confidence(c) < 0.7 for c in kept) >= max(1, 0.25 * len(kept))
     small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
         doubtful and float(np.median(widths)) < 1.4 * SMALL_TILE)
-    if small and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
-        kept2, f2 = _analyse(detail, int(1.6 * WORK_LONG_SIDE))
+    if small and not busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
+        kept2, f2, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
         if sum(_rank(c) for c in kept2) > sum(_rank(c) for c in kept):
             return kept2, f2, detail
     return kept, f, detail
 
 
-def _analyse(detail: np.ndarray, long_side: int) -> tuple[list[Candidate], float]:
+def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[Candidate], float, bool]:
+    """The tiles found at one working size, the scale to it, and whether the background
+    was busy (more divider candidates than are examined)."""
     h, w = detail.shape[:2]
     f = long_side / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
     field = EdgeField(work)
-    bars = find_bars(work)
+    bars = find_bars(work, levels)
+    busy = sum(not b.half for b in bars) > 2 * MAX_BARS
     if len(bars) > 2 * MAX_BARS:
         bars = _most_divider_like(bars, field, 2 * MAX_BARS)
-    bars = join_split_bars(dedupe_bars(bars))
+    bars = [b for b in join_split_bars(dedupe_bars(bars)) if b.joined or not b.half]
     if len(bars) > MAX_BARS:
         bars = _most_divider_like(bars, field, MAX_BARS)
     cands: list[Candidate] = []
@@ -202,11 +237,12 @@ def _analyse(detail: np.ndarray, long_side: int) -> tuple[list[Candidate], float
         seen.append(box)
         boxes.append(box)
     # read the most promising boxes first; a box lying on a tile already read cleanly
-    # by a better box is not read again
+    # by a better box, the same size or smaller (a row of pips makes a short bar), is not
+    # read: it would lose to that tile anyway
     boxes.sort(key=lambda b: -_prerank(b))
     for box in boxes[:MAX_READS]:
         pr = _prerank(box)
-        if any(c.score >= 0.9 and _prerank(c.box) >= pr and 0.87 < box.width / c.box.width < 1.15
+        if any(c.score >= 0.9 and _prerank(c.box) >= pr and box.width / c.box.width < 1.15
                and overlap(box, c.box) > 0.6 for c in cands):
             continue
         c = _candidate(detail, box, f)
@@ -222,7 +258,7 @@ def _analyse(detail: np.ndarray, long_side: int) -> tuple[list[Candidate], float
             want = c.box.bar.length / rho
             if abs(c.box.width / want - 1.0) > 0.1:
                 b = c.box.bar
-                box = TileBox(b.cx, b.cy, b.ux, b.uy, want, 2 * want, b, edge=c.box.edge, ends=c.box.ends)
+                box = replace(c.box, cx=b.cx, cy=b.cy, width=want, length=2 * want)
                 c2 = _candidate(detail, box, f)
                 # trust the measured width when its edges were clear
                 better = c2 is not None and (c2.score > c.score + 0.02
@@ -251,7 +287,7 @@ def _analyse(detail: np.ndarray, long_side: int) -> tuple[list[Candidate], float
     for c in cands:
         if all(overlap(c.box, k.box) < 0.25 for k in kept):
             kept.append(c)
-    return kept, f
+    return kept, f, busy
 
 
 def read_photo(photo: Photo, started: float | None = None) -> Hand:

@@ -51,3 +51,43 @@ def test_bigger_photo_same_reading():
     for t in hand.tiles:  # outlines are in the original photo's pixels
         xs = [p[0] for p in t.polygon]
         assert max(xs) > 200 and max(xs) <= 4010
+
+
+def _photographed_at_an_angle(photo):
+    """The same hand seen by a phone tilted towards the table: the far side of the photo
+    is a quarter narrower, so tiles turned at an angle are sheared, not rectangles."""
+    import cv2
+
+    h, w = photo.bgr.shape[:2]
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = np.float32([[0.12 * w, 0], [0.88 * w, 0], [w, h], [0, h]])
+    matrix = cv2.getPerspectiveTransform(src, dst)
+    photo.bgr = cv2.warpPerspective(photo.bgr, matrix, (w, h), borderMode=cv2.BORDER_REPLICATE)
+    return photo
+
+
+@pytest.mark.parametrize("seed", [2000, 2001, 2003])
+def test_hand_photographed_at_an_angle(seed):
+    photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter",
+                       degrade=False)
+    photo = _photographed_at_an_angle(photo)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("seed", [2000, 2001, 2003])
+def test_pale_pips_beside_dark_ones(seed):
+    """Pale grey twelves and light blue ones on the same tiles as dark red nines."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1000, 750), style="white_colour", layout="grid",
+                       pale=True)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("seed", [2003, 2011])
+def test_spinner_tiles_at_any_angle(seed):
+    """A brass spinner splits the divider into two short halves, read as one divider."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1000, 750), style="ivory_spinner",
+                       layout="scatter")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
