@@ -40,6 +40,9 @@ class Bar:
     #: Too short to be a divider (or joined from such): at best half of one split by a
     #: spinner. Leather and wood grain make many such short marks, so they come last.
     half: bool = False
+    #: Not the strongest band of its mark but one crossing it (a divider meeting the seams
+    #: between touching tiles); where another bar lies on it, that one is the better fit.
+    crossing: bool = False
 
     @property
     def angle(self) -> float:
@@ -67,10 +70,46 @@ _NX = -np.sin(_ANGLES)
 _NY = np.cos(_ANGLES)
 
 
+#: Straight bands looked for in one mark. Where tiles touch, a divider runs into the dark
+#: seams between them and makes one mark with them; the longest band is then a seam.
+MAX_BANDS = 3
+#: A further band is looked for only when this many of the mark's pixels lie off the
+#: bands already found (fewer is a bar with pips touching it, not a junction of bars).
+REST_FRACTION = 0.35
+#: A divider meets a seam about square; a further band closer in direction to one
+#: already found is a fringe of it, or a pip beside it, so it is not a bar of its own.
+MIN_CROSSING = math.cos(math.radians(30))
+
+
+def _bands(xs: np.ndarray, ys: np.ndarray) -> list[tuple[tuple, bool]]:
+    """The straight thin bars of one mark, each with whether it is a crossing band: the
+    strongest band, then the strongest among the pixels off the bands found so far, while
+    enough pixels are left; a further band counts only if it crosses every band found
+    before it."""
+    out: list[tuple] = []
+    found: list[tuple] = []
+    left = np.ones(xs.size, dtype=bool)
+    for _ in range(MAX_BANDS):
+        if left.sum() < MIN_LEN:
+            break
+        r = _best_bar(xs[left], ys[left])
+        if r is None:
+            break
+        bar, on_band = r
+        if all(abs(bar[2] * f[2] + bar[3] * f[3]) < MIN_CROSSING for f in found):
+            out.append((bar, bool(found)))
+        found.append(bar)
+        idx = np.nonzero(left)[0]
+        left[idx[on_band]] = False
+        if left.sum() < REST_FRACTION * xs.size:
+            break
+    return out
+
+
 def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     """The strongest straight thin bar among a component's pixels (a small Hough
-    transform restricted to the component). Returns (cx, cy, ux, uy, length, thickness,
-    fill) in the component's pixel coordinates, or None."""
+    transform restricted to the component). Returns ((cx, cy, ux, uy, length, thickness,
+    fill) in the component's pixel coordinates, which pixels lie on the band), or None."""
     mx, my = xs.mean(), ys.mean()
     x = xs - mx
     y = ys - my
@@ -133,7 +172,8 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
                 vx, vy = -vx, -vy
             if vx * ux + vy * uy > 0.985:  # within ~10 degrees: accept
                 ux, uy = vx, vy
-    return cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))
+    on_band = np.abs(proj[:, j] - d) <= half + 1
+    return (cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))), on_band
 
 
 def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> list[Bar]:
@@ -155,14 +195,12 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
         if min(w, h) > 0.6 * max(w, h) and a > 0.5 * w * h:
             continue  # a blob (a pip, a patch), not a bar
         ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
-        r = _best_bar(xs.astype(np.float64) + x, ys.astype(np.float64) + y)
-        if r is None:
-            continue
-        cx, cy, ux, uy, lo, sh, fill = r
-        half = lo < MIN_LEN
-        if lo < HALF_LEN or lo / sh < (3 if half else 4) or sh > 9:
-            continue
-        out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill, half=half))
+        for (cx, cy, ux, uy, lo, sh, fill), crossing in _bands(xs.astype(np.float64) + x, ys.astype(np.float64) + y):
+            half = lo < MIN_LEN
+            if lo < HALF_LEN or lo / sh < (3 if half else 4) or sh > 9:
+                continue
+            out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill,
+                           half=half, crossing=crossing))
     if level == 0:  # coarser levels blur a spinner's gap away
         out.extend(_half_bars(lab, st))
     return out

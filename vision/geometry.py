@@ -240,15 +240,20 @@ def side_skew(bar: Bar, field: EdgeField, sp: float, sm: float, width: float, ed
 
 
 def dedupe_bars(bars: list[Bar]) -> list[Bar]:
-    """Merge the same bar found on several pyramid levels (keep the finer one)."""
-    bars = sorted(bars, key=lambda b: (b.level, -b.length))
+    """Merge the same bar found on several pyramid levels (keep the finer one; on one
+    level, a strongest band before a crossing one, then the longer)."""
+    bars = sorted(bars, key=lambda b: (b.level, b.crossing, -b.length))
     kept: list[Bar] = []
     for b in bars:
         dup = False
         for k in kept:
             d = math.hypot(b.cx - k.cx, b.cy - k.cy)
             cosang = abs(b.ux * k.ux + b.uy * k.uy)
-            if d < 0.2 * max(b.length, k.length) and cosang > 0.97 and 0.6 < b.length / k.length < 1.6:
+            ratio = b.length / k.length
+            # on one level, a much longer band through a bar is not the same bar: it may
+            # run on across a seam into the next tile's divider
+            same = 0.8 < ratio < 1.25 if b.level == k.level else 0.6 < ratio < 1.6
+            if d < 0.2 * max(b.length, k.length) and cosang > 0.97 and same:
                 dup = True
                 break
         if not dup:
