@@ -25,13 +25,14 @@ bp = Blueprint("play", __name__, url_prefix="/games/<game_id>")
 
 def _state(game_id):
     session = db.session()
-    game = _game(session, game_id)
+    game = _or_404(games.load, session, game_id)
     return game, games.view(session, game)
 
 
-def _game(session, game_id):
+def _or_404(find, *args):
+    """`find(*args)`, or the 404 page when the service layer finds no such game or round."""
     try:
-        return games.load(session, game_id)
+        return find(*args)
     except games.NotFound:
         abort(404)
 
@@ -70,10 +71,7 @@ def scoreboard(game_id):
     version and language for all processes (see `referee.fragments`).
     """
     session = db.session()
-    try:
-        polled = games.poll(session, game_id)
-    except games.NotFound:
-        abort(404)
+    polled = _or_404(games.poll, session, game_id)
     editor = can_edit(polled)
     etag = _live_etag(polled.id, polled.version, editor)
     if etag in request.if_none_match:
@@ -82,7 +80,7 @@ def scoreboard(game_id):
         folder, name = Path(current_app.instance_path) / "fragments", f"{polled.id}.{get_locale()}"
         body = None if editor else fragments.read(folder, name, polled.version)
         if body is None:
-            game = _game(session, game_id)
+            game = _or_404(games.load, session, game_id)
             body = _render_live(session, game, editor)
             etag = _live_etag(game.id, game.version, editor)
             if not editor:
@@ -159,7 +157,7 @@ def new_round(game_id):
 def edit_round(game_id, number):
     game, state = _state(game_id)
     _require_edit(game)
-    saved = _saved(state, number)
+    saved = _or_404(state.round, number)
     if request.method == "GET":
         return _round_page(state, number, _form_from_round(state, saved), editing=saved)
     version = request.form.get("version", type=int)
@@ -224,7 +222,7 @@ def keep_photos(game_id):
 @bp.route("/rounds/<int:number>")
 def show_round(game_id, number):
     game, state = _state(game_id)
-    saved = _saved(state, number)
+    saved = _or_404(state.round, number)
     return render_template("round.html", state=state, round=saved, editor=can_edit(game),
                            history=games.history(db.session(), game, number))
 
@@ -240,13 +238,6 @@ def undo(game_id):
     return redirect(url_for("play.game", game_id=game.id), code=303)
 
 
-def _saved(state, number):
-    try:
-        return state.round(number)
-    except games.NotFound:
-        abort(404)
-
-
 def _submit(game, state, number, save, editing=None):
     checked = _check(state, number, request.form)
     if request.form.get("action") == "preview" or checked["error"]:
@@ -260,7 +251,7 @@ def _submit(game, state, number, save, editing=None):
     except games.Conflict as conflict:
         db.session().rollback()
         fresh = games.view(db.session(), game)
-        current = conflict.current or _saved(fresh, number)
+        current = conflict.current or _or_404(fresh.round, number)
         return _round_page(fresh, number, _form_from_round(fresh, current), editing=current,
                            conflict=conflict.message), 409
     return redirect(url_for("play.game", game_id=game.id), code=303)
