@@ -8,9 +8,9 @@
 
 Tiles are drawn with the real pip layouts (3x3 grid up to 9, 3x4 up to 12), rounded corners,
 a divider (sometimes with a brass spinner), in styles: ivory/black pips, white/coloured pips
-(a colour per number, some pale), black/white pips. They are laid scattered at any rotation,
-in touching rows or in a grid, on wood, felt, cloth, paper or dark tables, with a soft
-shadow, then the whole photo gets a perspective tilt, uneven light, glare, mild blur, noise.
+(a colour per number, some pale), black/white pips, pink/yellow pips. They are laid scattered at any rotation,
+in touching rows or in a grid, on wood, felt, cloth, paper, dark tables or streaked
+floorboards, with a soft or a hard shadow, then the whole photo gets a perspective tilt, uneven light, glare, mild blur, noise.
 Only numpy and OpenCV are used; everything is deterministic for a given rng.
 """
 
@@ -116,6 +116,21 @@ def _background(rng: np.random.Generator, kind: str, h: int, w: int) -> np.ndarr
     elif kind == "dark":
         base = np.array(rng.choice([(25, 25, 30), (15, 20, 25), (35, 30, 28)]), np.float32)
         img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
+    elif kind == "planks":
+        # dark floorboards streaked with sharp grain lines: hundreds of thin dark marks,
+        # each as divider-like to a bar detector as a real divider
+        base = np.array(rng.choice([(45, 60, 80), (35, 45, 60)]), np.float32)
+        img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
+        img *= (0.85 + 0.3 * cv2.resize(rng.random((max(2, h // 60), 3)).astype(np.float32), (w, h)))[..., None]
+        for _ in range(int(w * h / 2500)):
+            x0, y0 = rng.uniform(0, w), rng.uniform(0, h)
+            length = rng.uniform(0.02, 0.15) * w
+            ang = rng.normal(0, 0.04)
+            shade = float(rng.uniform(0.45, 0.8))
+            cv2.line(img, (int(x0), int(y0)), (int(x0 + length * math.cos(ang)), int(y0 + length * math.sin(ang))),
+                     tuple(float(v) * shade for v in base), int(rng.integers(1, 4)), cv2.LINE_AA)
+        for y in np.arange(rng.uniform(0, h / 3), h, h / 3):  # the seams between boards
+            cv2.line(img, (0, int(y)), (w, int(y + rng.uniform(-8, 8))), (10, 12, 15), 3, cv2.LINE_AA)
     else:  # paper / light table
         base = np.array(rng.choice([(235, 232, 240), (225, 235, 240), (245, 245, 245)]), np.float32)
         img = np.broadcast_to(base, (h, w, 3)).astype(np.float32).copy()
@@ -129,7 +144,11 @@ def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pal
     L = 2 * W
     ss = 4  # supersampling
     Ws, Ls = W * ss, L * ss
-    if style == "black":
+    if style == "pink":  # a pink set with yellow pips and divider
+        face = np.array((175, 105, 240), np.float32) + rng.uniform(-8, 8)
+        pip_col = lambda n: (20, 185, 245)  # noqa: E731
+        div_col = (20, 185, 245)
+    elif style == "black":
         face = np.array((30, 30, 32), np.float32) + rng.uniform(-8, 8)
         pip_col = lambda n: (235, 235, 235)  # noqa: E731
         div_col = (225, 225, 225)
@@ -239,7 +258,10 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
 
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
-               degrade: bool = True, pale: bool | None = None) -> SyntheticPhoto:
+               degrade: bool = True, pale: bool | None = None, hard_shadow: bool = False) -> SyntheticPhoto:
+    """`style` and `background` also take "pink" and "planks", and `hard_shadow` casts a
+    sharp, dark shadow beside every tile (low sun, one lamp): none is ever picked at
+    random, so the photos of a given seed stay the same."""
     w, h = size
     n = int(n_tiles if n_tiles is not None else rng.integers(1, 13))
     style = style or str(rng.choice(STYLES))
@@ -274,7 +296,7 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         M[0, 2] += cx - tw / 2
         M[1, 2] += cy - th / 2
         # shadow
-        sh_off = W * 0.06
+        sh_off = W * (0.14 if hard_shadow else 0.06)
         Ms = M.copy()
         Ms[0, 2] += sh_off * math.cos(light_dir)
         Ms[1, 2] += sh_off * math.sin(light_dir)
@@ -290,8 +312,8 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         Mso[1, 2] -= y0
         roi = img[y0:y1, x0:x1]
         sa = cv2.warpAffine(alpha, Mso, (x1 - x0, y1 - y0))
-        sa = cv2.GaussianBlur(sa, (0, 0), W * 0.05)
-        roi *= (1 - 0.45 * sa)[..., None]
+        sa = cv2.GaussianBlur(sa, (0, 0), W * (0.01 if hard_shadow else 0.05))
+        roi *= (1 - (0.6 if hard_shadow else 0.45) * sa)[..., None]
         ti = cv2.warpAffine(timg, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
         ta = cv2.warpAffine(alpha, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)[..., None]
         roi[:] = roi * (1 - ta) + ti * ta
@@ -354,3 +376,21 @@ if __name__ == "__main__":  # preview: python tests/synthetic_photos.py OUT_DIR 
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "synthetic_preview")
     write_folder(out, int(sys.argv[2]) if len(sys.argv) > 2 else 12, seed=1)
     print(out)
+
+
+def turn_photo(bgr: np.ndarray, angle: float, zoom: float = 1.0, gamma: float = 1.0) -> np.ndarray:
+    """A photo turned by `angle` degrees on a canvas that holds all of it, resized by
+    `zoom` and relit (`gamma`): the corners the turn uncovers take the median colour of
+    the photo's own border."""
+    h, w = bgr.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, zoom)
+    cos, sin = abs(m[0, 0]), abs(m[0, 1])
+    nw, nh = int(h * sin + w * cos), int(h * cos + w * sin)
+    m[0, 2] += nw / 2 - w / 2
+    m[1, 2] += nh / 2 - h / 2
+    border = np.concatenate([bgr[0], bgr[-1], bgr[:, 0], bgr[:, -1]])
+    fill = tuple(float(v) for v in np.median(border, axis=0))
+    out = cv2.warpAffine(bgr, m, (nw, nh), flags=cv2.INTER_AREA if zoom < 1 else cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+    lut = np.clip(255.0 * (np.arange(256) / 255.0) ** gamma, 0, 255).astype(np.uint8)
+    return cv2.LUT(out, lut)

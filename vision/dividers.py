@@ -5,7 +5,7 @@ contrasting with it (black on ivory, white on black, yellow on pink, ...). It is
 of the detector: it gives the tile's centre, its orientation and its scale, and it keeps
 touching tiles apart. Bars are found on a small image pyramid, so any tile size works:
 marks (pixels that differ from their surroundings: morphological black-hat and top-hat of
-the lightness, and of the yellow-blue channel) are thresholded, and in every connected
+the lightness, and top-hat of the yellow-blue channel) are thresholded, and in every connected
 mark a small Hough transform finds the strongest thin straight band, which survives pips
 touching the bar. Bars that are long, thin and solid enough are kept.
 """
@@ -21,6 +21,9 @@ import numpy as np
 KERNEL = 15  # morphological window at each pyramid level (pixels)
 MARK_THRESHOLD = 55  # in 8-bit L units
 MIN_LEN = 13  # shortest bar considered at a level (pixels)
+#: Thickest bar considered at a level (pixels): a close-up's divider is about 12 at the
+#: working size; thicker marks are found on the next pyramid level.
+MAX_THICK = 14
 #: Shortest half of a divider split by a brass spinner (pixels): such short bars are
 #: kept only when joined to their other half.
 HALF_LEN = 7
@@ -43,6 +46,9 @@ class Bar:
     #: Not the strongest band of its mark but one crossing it (a divider meeting the seams
     #: between touching tiles); where another bar lies on it, that one is the better fit.
     crossing: bool = False
+    #: How a divider it looks beside its flanks (geometry.measure_flatness): unmeasured yet
+    #: when NaN.
+    flatness: float = math.nan
 
     @property
     def angle(self) -> float:
@@ -50,6 +56,7 @@ class Bar:
 
 
 CHROMA_THRESHOLD = 30  # yellow-blue contrast (8-bit b units) for coloured dividers
+MIN_YELLOW = 20  # and how yellow such a divider is at least (b above neutral)
 
 
 def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
@@ -59,10 +66,15 @@ def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
     L = lab[:, :, 0]
     b = lab[:, :, 2]
     ker = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    chroma = cv2.max(cv2.morphologyEx(b, cv2.MORPH_TOPHAT, ker), cv2.morphologyEx(b, cv2.MORPH_BLACKHAT, ker))
+    # yellower marks only: between yellow pips close to a yellow divider the pink face
+    # is itself a bluer mark, which would join them all in one blob (a bluer divider is
+    # a darker one too, and the lightness finds it). And only marks that are yellow, not
+    # merely yellower: a white face between blue or green pips is yellower than they are.
+    yellower = cv2.morphologyEx(b, cv2.MORPH_TOPHAT, ker)
+    yellower[b < 128 + MIN_YELLOW] = 0
     return [(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), MARK_THRESHOLD),
             (cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), MARK_THRESHOLD),
-            (chroma, CHROMA_THRESHOLD)]
+            (yellower, CHROMA_THRESHOLD)]
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 6.0))
@@ -197,7 +209,7 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
         ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
         for (cx, cy, ux, uy, lo, sh, fill), crossing in _bands(xs.astype(np.float64) + x, ys.astype(np.float64) + y):
             half = lo < MIN_LEN
-            if lo < HALF_LEN or lo / sh < (3 if half else 4) or sh > 9:
+            if lo < HALF_LEN or lo / sh < (3 if half else 4) or sh > MAX_THICK:
                 continue
             out.append(Bar((cx + 0.5) * s - 0.5, (cy + 0.5) * s - 0.5, ux, uy, lo * s, sh * s, level, fill,
                            half=half, crossing=crossing))

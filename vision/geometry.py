@@ -55,6 +55,10 @@ class TileBox:
         a = self.axis
         return np.array([c + hw * u + hl * a, c - hw * u + hl * a, c - hw * u - hl * a, c + hw * u - hl * a])
 
+    def radius(self) -> float:
+        """Half the diagonal of the box (an upper bound of its corners' distance from the centre)."""
+        return 0.5 * (self.width * (1.0 + abs(self.skew)) + self.length * (1.0 + abs(self.skew)))
+
     def polygon_area(self) -> float:
         return self.width * self.length
 
@@ -158,6 +162,38 @@ def ends_inside_face(bar: Bar, field: EdgeField) -> float:
     return passed / 2.0
 
 
+def flank_flatness(bars: list[Bar], field: EdgeField) -> np.ndarray:
+    """For each bar, how much it stands out from a plain surround: its contrast with the
+    colour in the strips along both its sides, over the spread of that colour. Beside a
+    divider lies the bare face (pips keep clear of it), so a divider scores high; wood
+    grain, knitting or a printed pattern is a line among lines, and scores low."""
+    cx, cy, ux, uy, L, t = (np.array([getattr(b, k) for b in bars], np.float32)[:, None]
+                            for k in ("cx", "cy", "ux", "uy", "length", "thickness"))
+    along = np.linspace(-0.4, 0.4, 9, dtype=np.float32)[None, :] * L
+    step = np.maximum(2.0, 0.12 * L)
+    offs = [sg * (0.5 * t + 1.5 + k * step) for sg in (1.0, -1.0) for k in (0.0, 0.5, 1.0)]
+    xs = np.concatenate([cx + along * ux - o * uy for o in offs], axis=1)
+    ys = np.concatenate([cy + along * uy + o * ux for o in offs], axis=1)
+    flank = cv2.remap(field.lab, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    line = cv2.remap(field.lab, cx + along * ux, cy + along * uy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+    face = np.median(flank, axis=1)[:, None, :]
+    spread = np.percentile(np.linalg.norm(flank - face, axis=2), 75, axis=1)
+    contrast = np.median(np.linalg.norm(line - face, axis=2), axis=1)
+    return contrast / (spread + 3.0)
+
+
+def measure_flatness(bars: list[Bar], field: EdgeField) -> None:
+    """Set the `flatness` of the bars that have none yet (see flank_flatness)."""
+    todo = [b for b in bars if math.isnan(b.flatness)]
+    if todo:
+        for b, v in zip(todo, flank_flatness(todo, field)):
+            b.flatness = float(v)
+
+
+#: Above this flatness a bar is as divider-like as any: the longer of two such wins.
+FLAT_ENOUGH = 3.0
+
+
 def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
     """Search the two long edges of the tile whose divider is `bar`."""
     Ld = bar.length
@@ -241,8 +277,13 @@ def side_skew(bar: Bar, field: EdgeField, sp: float, sm: float, width: float, ed
 
 def dedupe_bars(bars: list[Bar]) -> list[Bar]:
     """Merge the same bar found on several pyramid levels (keep the finer one; on one
-    level, a strongest band before a crossing one, then the longer)."""
-    bars = sorted(bars, key=lambda b: (b.level, b.crossing, -b.length))
+    level, a strongest band before a crossing one, then the one standing out from plain
+    flanks, then the longer). Beside a divider, the face strip between it and a row of
+    pips is a bright mark too, and a divider with pips touching it is a thick one: such
+    bands have the divider on one flank and pips on the other, so their flanks are not
+    plain, and they lose to the divider itself."""
+    bars = sorted(bars, key=lambda b: (b.level, b.crossing, -min(np.nan_to_num(b.flatness), FLAT_ENOUGH),
+                                       -b.length))
     kept: list[Bar] = []
     for b in bars:
         dup = False
@@ -298,6 +339,9 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
 
 def overlap(a: TileBox, b: TileBox) -> float:
     """Intersection area / smaller area of two tile boxes."""
+    reach = a.radius() + b.radius()
+    if abs(a.cx - b.cx) > reach or abs(a.cy - b.cy) > reach:
+        return 0.0  # too far apart to touch (most pairs in a photo)
     pa = a.corners().astype(np.float32)
     pb = b.corners().astype(np.float32)
     inter, _ = cv2.intersectConvexConvex(pa, pb)

@@ -35,18 +35,15 @@ class TileReading:
     pip_area: float
 
 
-def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW) -> np.ndarray:
-    """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> CW x out_h image
-    with the u axis horizontal and n vertical."""
+def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: int = CW) -> np.ndarray:
+    """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> out_w x out_h
+    image with the u axis horizontal and n vertical."""
     src = np.float32([corners[2], corners[3], corners[0]])  # (-u,-n) (+u,-n) (+u,+n)
-    dst = np.float32([[0, 0], [CW, 0], [CW, out_h]])
+    dst = np.float32([[0, 0], [out_w, 0], [out_w, out_h]])
     M = cv2.getAffineTransform(src, dst)
-    return cv2.warpAffine(img, M, (CW, out_h), flags=cv2.INTER_AREA if _shrinks(corners) else cv2.INTER_LINEAR,
+    shrinks = float(np.linalg.norm(corners[0] - corners[1])) > out_w * 1.5
+    return cv2.warpAffine(img, M, (out_w, out_h), flags=cv2.INTER_AREA if shrinks else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
-
-
-def _shrinks(corners: np.ndarray) -> bool:
-    return float(np.linalg.norm(corners[0] - corners[1])) > CW * 1.5
 
 
 _GRID = None

@@ -11,7 +11,8 @@ import numpy as np
 
 from . import annotate
 from .dividers import find_bars
-from .geometry import EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile, join_split_bars, overlap
+from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
+                       join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
 from .pips import CW, TileReading, median_colour, read_tile, warp_tile
@@ -19,10 +20,16 @@ from .result import Hand, Tile
 
 WORK_LONG_SIDE = 640
 MIN_SCORE = 0.15
+#: Lowest confidence at which a tile of at most one pip is reported.
+BLANK_MIN_CONFIDENCE = 0.5
+#: ...and the least contrast of its divider with the face (colour units).
+BLANK_MIN_DIVIDER = 40.0
 #: At most this many divider candidates are examined (busy backgrounds make hundreds).
 MAX_BARS = 100
 #: At most this many tile boxes are read.
 MAX_READS = 60
+#: At most this many rejected boxes are read again at the width the other tiles agree on.
+MAX_RETRIES = 12
 #: Tiles narrower than this (working pixels) make the photo be read again at 1.6 times the size.
 SMALL_TILE = 30
 
@@ -65,6 +72,15 @@ def _shape_likelihood(box: TileBox) -> float:
 def _confidence(c: "Candidate") -> float:
     """Reported confidence: the reading's cleanliness and the detection's, together."""
     return round(float(np.sqrt(c.score * min(1.0, _rank(c)))), 3)
+
+
+def _doubtful_blank(c: "Candidate") -> bool:
+    """A tile with no pip or one has little to show it is a tile at all: a streak of wood
+    grain in a patch of plain table reads as a 0-0. Such readings are kept only when the
+    detection is fairly sure of them and the divider stands out as a divider does (a
+    real one differs from the face by 60 or more colour units, a streak by 20 to 30)."""
+    return c.reading.top.count + c.reading.bottom.count <= 1 and (
+        _confidence(c) < BLANK_MIN_CONFIDENCE or c.reading.divider_contrast < BLANK_MIN_DIVIDER)
 
 
 def _plausible(rd: TileReading) -> bool:
@@ -134,6 +150,64 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     return replace(box, cx=box.cx + shift * ax, cy=box.cy + shift * ay, length=length)
 
 
+#: The band searched for the tile's long sides covers this many tile widths across.
+EXT_W = 1.6
+#: Pixels per tile width in that band.
+BAND_PX = 64
+
+
+def refine_width(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
+    """Find the tile's two long sides by colour: walking out from the divider's ends along
+    its line, the first column that is no longer face coloured. The rows just beside the
+    divider are bare face on every layout, so no pip is in the way; a shadow or a lit
+    bevel beside the tile is, to the colour, not face, while it can be the stronger edge.
+    Kept only when both sides are found and the divider is about centred between them
+    (ivory on white paper has no colour edge: the edge search's box stays)."""
+    W = box.width
+    n_cols = int(round(EXT_W * BAND_PX))
+    n_rows = BAND_PX // 2
+    band = warp_tile(detail, replace(box, width=EXT_W * W, length=0.5 * W).corners() / f,
+                     out_h=n_rows, out_w=n_cols)
+    lab = cv2.cvtColor(band, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 1.0 / 2.55
+    px = BAND_PX / W  # band pixels per work pixel
+    mid_r, mid_c = n_rows / 2.0, n_cols / 2.0
+    r_in = int(np.ceil(0.5 * box.bar.thickness * px + 1.5))
+    r_out = int(0.16 * BAND_PX)
+    if r_out - r_in < 2:
+        return box
+    rows = np.r_[int(mid_r) - r_out:int(mid_r) - r_in, int(mid_r) + r_in + 1:int(mid_r) + r_out + 1]
+    gutter = lab[rows]
+    half_bar = 0.5 * box.bar.length * px
+    beside = slice(int(mid_c - 0.8 * half_bar), int(mid_c + 0.8 * half_bar))
+    face = median_colour(gutter[:, beside].reshape(-1, 3))
+    d = gutter - face
+    de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+    noise = float(np.median(de[:, beside]))  # the face's own spread, beside the divider
+    is_face = (de < max(14.0, 3.0 * noise)).mean(axis=0)
+    sides = []
+    for sign in (1, -1):
+        found = None
+        for k in range(int(half_bar + 0.06 * BAND_PX) + 1, int(mid_c) - 1):
+            c = int(mid_c + sign * k) if sign > 0 else int(mid_c - k) - 1
+            if is_face[c] < 0.25:
+                found = k
+                break
+        sides.append(found)
+    sp, sm = sides
+    if sp is None or sm is None:
+        return box
+    width = (sp + sm) / px
+    shift = (sp - sm) / 2.0 / px
+    if abs(shift) > 0.06 * width or not (RATIO_MIN <= box.bar.length / width <= RATIO_MAX):
+        return box
+    offset = (box.cx - box.bar.cx) * box.ux + (box.cy - box.bar.cy) * box.uy
+    if abs(width / W - 1.0) < 0.05 and abs(shift - offset) < 0.03 * W:
+        return box  # about the same box
+    return replace(box, cx=box.bar.cx + shift * box.ux, cy=box.bar.cy + shift * box.uy, width=width,
+                   length=2 * width)
+
+
 def _rows_outside(box: TileBox, rows: int, shape: tuple, f: float) -> np.ndarray:
     """For each row of `box` warped to `rows` rows: does its centre lie outside the photo?"""
     t = ((np.arange(rows) + 0.5) / rows - 0.5) * box.length
@@ -158,6 +232,18 @@ def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
+    """The tile read in `box`, or in the box its colour gives it when that reads better."""
+    c = _read(detail, box, f)
+    other = refine_width(detail, box, f)
+    if other is box:
+        return c
+    c2 = _read(detail, other, f)
+    if c2 is not None and (c is None or c2.score >= c.score):
+        return c2
+    return c
+
+
+def _read(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     box = refine_length(detail, box, f)
     corners_detail = box.corners() / f
     canon = warp_tile(detail, corners_detail)
@@ -184,7 +270,9 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
     after every whole one, longest first (such specks are the most numerous, and a half
     has one end at the spinner, not inside the face)."""
     whole = [b for b in bars if not b.half]
-    q = [(ends_inside_face(b, field) + 0.5 * min(1.0, b.fill) + (0.5 if b.joined else 0.0), b.length) for b in whole]
+    measure_flatness(whole, field)
+    q = [(ends_inside_face(b, field) + 0.5 * min(1.0, b.fill) + (0.5 if b.joined else 0.0)
+          + 0.5 * min(4.0, b.flatness), b.length) for b in whole]
     order = sorted(range(len(whole)), key=lambda i: (-q[i][0], -q[i][1]))
     halves = sorted((b for b in bars if b.half), key=lambda b: -b.length)
     return ([whole[i] for i in order] + halves)[:n]
@@ -221,6 +309,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
     busy = sum(not b.half for b in bars) > 2 * MAX_BARS
     if len(bars) > 2 * MAX_BARS:
         bars = _most_divider_like(bars, field, 2 * MAX_BARS)
+    measure_flatness(bars, field)
     bars = [b for b in join_split_bars(dedupe_bars(bars)) if b.joined or not b.half]
     if len(bars) > MAX_BARS:
         bars = _most_divider_like(bars, field, MAX_BARS)
@@ -228,9 +317,13 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
     seen: list[TileBox] = []
     hw, hh = work.shape[1], work.shape[0]
     boxes = []
+    unfitted: list = []  # bars with no tile edges found beside them
     for bar in bars:
         box = fit_tile(bar, field)
-        if box is None or not _mostly_inside(box, hw, hh):
+        if box is None:
+            unfitted.append(bar)
+            continue
+        if not _mostly_inside(box, hw, hh):
             continue
         if any(_same_box(box, o) for o in seen):
             continue  # the same bar found twice (two pyramid levels, two contrast maps)
@@ -240,6 +333,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
     # by a better box, the same size or smaller (a row of pips makes a short bar), is not
     # read: it would lose to that tile anyway
     boxes.sort(key=lambda b: -_prerank(b))
+    rejected: list[TileBox] = []
     for box in boxes[:MAX_READS]:
         pr = _prerank(box)
         if any(c.score >= 0.9 and _prerank(c.box) >= pr and box.width / c.box.width < 1.15
@@ -248,6 +342,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         c = _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
+        else:
+            rejected.append(box)
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
     good = [c for c in cands if c.score >= 0.5]
@@ -266,11 +362,17 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
                 redo.append(c2 if better else c)
             else:
                 redo.append(c)
-        cands = redo
+        lmed = float(np.median([c.box.bar.length for c in good]))
+        # a bar whose tile edges were not found is worth a second look only if it is a
+        # divider of this set: as long as the others, ending inside a face
+        alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25 and ends_inside_face(b, field) == 1.0]
+        alike = [TileBox(b.cx, b.cy, b.ux, b.uy, 0.0, 0.0, b) for b in alike]
+        again = [b for b in rejected + alike if _mostly_inside(_at_width(b, rho), hw, hh)]
+        cands = redo + _retry_at_width(detail, again, cands, rho, f)
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
         cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
-    cands = [c for c in cands if _rank(c) >= MIN_SCORE]
+    cands = [c for c in cands if _rank(c) >= MIN_SCORE and not _doubtful_blank(c)]
     cands.sort(key=lambda c: -_rank(c))
     # A clean box that contains a smaller one wins over it unless clearly worse: boxes
     # built on a pip's edge or on a tile's border sit inside real tiles.
@@ -288,6 +390,31 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         if all(overlap(c.box, k.box) < 0.25 for k in kept):
             kept.append(c)
     return kept, f, busy
+
+
+def _at_width(box: TileBox, rho: float) -> TileBox:
+    """The box centred on its divider, as wide as the divider length / `rho` gives."""
+    b = box.bar
+    want = b.length / rho
+    return replace(box, cx=b.cx, cy=b.cy, width=want, length=2 * want)
+
+
+def _retry_at_width(detail: np.ndarray, rejected: list[TileBox], cands: list[Candidate], rho: float,
+                    f: float) -> list[Candidate]:
+    """Boxes that read as no tile, read again at the width the other tiles' dividers give
+    theirs: a shadow or a touching tile beside a long side often misleads the edge search
+    (a shadow under a blank tile made it a third too wide)."""
+    out: list[Candidate] = []
+    for box in rejected[:MAX_RETRIES]:
+        again = _at_width(box, rho)
+        if abs(box.width / again.width - 1.0) <= 0.1:
+            continue  # it was read at that width already
+        if any(c.score >= 0.5 and overlap(again, c.box) > 0.25 for c in cands + out):
+            continue
+        c = _candidate(detail, again, f)
+        if c is not None:
+            out.append(c)
+    return out
 
 
 def read_photo(photo: Photo, started: float | None = None) -> Hand:

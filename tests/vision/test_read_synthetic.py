@@ -91,3 +91,14 @@ def test_spinner_tiles_at_any_angle(seed):
                        layout="scatter")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pink_tiles_on_streaked_floorboards(seed):
+    """Floorboards streaked with grain make hundreds of divider-like marks, and the pink
+    face between yellow pips and a yellow divider must not join them in one blob: every
+    tile is read, and no streak in a patch of bare wood is read as a blank tile."""
+    rng = np.random.default_rng(seed)
+    photo = make_photo(rng, n_tiles=int(rng.integers(2, 5)), style="pink", background="planks")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
