@@ -122,7 +122,8 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     """The strongest straight thin bar among a component's pixels (a small Hough
     transform restricted to the component). Returns ((cx, cy, ux, uy, length, thickness,
     fill) in the component's pixel coordinates, which pixels lie on the band), or None."""
-    mx, my = xs.mean(), ys.mean()
+    n = xs.size
+    mx, my = xs.sum() / n, ys.sum() / n
     x = xs - mx
     y = ys - my
     proj = np.outer(x, _NX) + np.outer(y, _NY)  # N x A, offset along the normal
@@ -175,9 +176,10 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
         run = (uu >= u0 - 0.5) & (uu <= u1 + 0.5)
         px, py = bx[run], by[run]
         if px.size >= 8:
-            px = px - px.mean()
-            py = py - py.mean()
-            cxx, cyy, cxy = (px * px).mean(), (py * py).mean(), (px * py).mean()
+            k = px.size
+            px = px - px.sum() / k
+            py = py - py.sum() / k
+            cxx, cyy, cxy = np.dot(px, px) / k, np.dot(py, py) / k, np.dot(px, py) / k
             theta = 0.5 * np.arctan2(2 * cxy, cxx - cyy)
             vx, vy = float(np.cos(theta)), float(np.sin(theta))
             if vx * ux + vy * uy < 0:

@@ -15,6 +15,9 @@ import numpy as np
 
 CW = 64  # canonical tile width in pixels; length is 2*CW
 MAX_PIPS = 12
+#: Nearest a pip's centre comes to a corner of the tile, in tile widths (the corner pips
+#: of the densest layouts are about 0.2 from it).
+CORNER = 0.14
 
 
 @dataclass
@@ -55,6 +58,14 @@ def _grid(H: int, W: int):
         gy, gx = np.mgrid[0:H, 0:W].astype(np.float32)
         _GRID = (gx, gy)
     return _GRID
+
+
+def median(values: np.ndarray) -> float:
+    """np.median of a small 1-D array, without its overhead (it runs several times for
+    every tile hypothesis)."""
+    v = np.sort(values, axis=None)
+    n = v.size
+    return float(v[(n - 1) // 2] + v[n // 2]) / 2.0
 
 
 def median_colour(pixels: np.ndarray) -> np.ndarray:
@@ -202,7 +213,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
     cols = slice(int(W * 0.3), int(W * 0.7))
     rowfrac = mask[:, cols].mean(axis=1)
     band = de[mid - 3:mid + 4, cols]
-    divider_contrast = float(np.median(band.max(axis=0)))
+    divider_contrast = median(band.max(axis=0))
     r0 = r1 = mid
     lim = int(0.12 * W)
     while r0 > mid - lim and rowfrac[r0 - 1] > 0.5:
@@ -240,15 +251,17 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         edge_dist = min(cx, W - 1 - cx, cy, H - 1 - cy)
         if edge_dist < 0.08 * W:
             continue  # pips sit well inside the face: this is background at the box's edge
+        if np.hypot(min(cx, W - 1 - cx), min(cy, H - 1 - cy)) < CORNER * W:
+            continue  # no layout has a pip in the very corner: a corner of table or shadow
         hull = cv2.convexHull(cnt)
         solidity = (cv2.contourArea(cnt) + 1.0) / (cv2.contourArea(hull) + 1.0)
         cands.append((float(cx), float(cy), float(a), int(w), int(h), float(solidity)))
     good = [c for c in cands if 0.004 * W * W <= c[2] <= 0.07 * W * W and max(c[3], c[4]) <= 1.6 * min(c[3], c[4])]
     if good:
         areas = np.array([c[2] for c in good], np.float64)
-        med = float(np.median(areas))
+        med = median(areas)
         sel = areas[(areas > 0.55 * med) & (areas < 1.6 * med)]
-        pip_area = float(np.median(sel)) if sel.size else med
+        pip_area = median(sel) if sel.size else med
     else:
         pip_area = 0.02 * W * W
     top = HalfReading(0)
@@ -259,7 +272,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
     for is_top in (True, False):
         areas = np.array([c[2] for c in cands if (c[1] < mid) == is_top and 0.45 * pip_area < c[2] < 2.2 * pip_area])
         if areas.size >= 3:
-            med = float(np.median(areas))
+            med = median(areas)
             if areas.max() < 1.45 * areas.min():
                 half_area[is_top] = max(med, pip_area)
             else:

@@ -15,7 +15,7 @@ from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, en
                        join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
-from .pips import CW, TileReading, median_colour, read_tile, warp_tile
+from .pips import CW, TileReading, median, median_colour, read_tile, warp_tile
 from .result import Hand, Tile
 
 WORK_LONG_SIDE = 640
@@ -183,7 +183,7 @@ def refine_width(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     face = median_colour(gutter[:, beside].reshape(-1, 3))
     d = gutter - face
     de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
-    noise = float(np.median(de[:, beside]))  # the face's own spread, beside the divider
+    noise = median(de[:, beside])  # the face's own spread, beside the divider
     is_face = (de < max(14.0, 3.0 * noise)).mean(axis=0)
     sides = []
     for sign in (1, -1):
@@ -363,11 +363,15 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
             else:
                 redo.append(c)
         lmed = float(np.median([c.box.bar.length for c in good]))
-        # a bar whose tile edges were not found is worth a second look only if it is a
-        # divider of this set: as long as the others, ending inside a face
-        alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25 and ends_inside_face(b, field) == 1.0]
+        # a bar whose tile edges were not found is worth a second look only if it looks
+        # like a divider of this set: as long as the others, ending inside a face at
+        # least at one end (a pip may sit at the other)
+        alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25]
+        ends = {id(b): ends_inside_face(b, field) for b in alike}
+        alike = sorted((b for b in alike if ends[id(b)] >= 0.5), key=lambda b: (-ends[id(b)], -b.flatness))
         alike = [TileBox(b.cx, b.cy, b.ux, b.uy, 0.0, 0.0, b) for b in alike]
-        again = [b for b in rejected + alike if _mostly_inside(_at_width(b, rho), hw, hh)]
+        again = sorted((b for b in rejected + alike if _mostly_inside(_at_width(b, rho), hw, hh)),
+                       key=lambda b: -np.nan_to_num(b.bar.flatness))  # the most divider-like first
         cands = redo + _retry_at_width(detail, again, cands, rho, f)
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
