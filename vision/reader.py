@@ -347,32 +347,14 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
     good = [c for c in cands if c.score >= 0.5]
-    if len(good) >= 3:
+    if len(good) >= 2:
         rho = float(np.median([c.box.bar.length / c.box.width for c in good]))
-        redo = []
-        for c in cands:
-            want = c.box.bar.length / rho
-            if abs(c.box.width / want - 1.0) > 0.1:
-                b = c.box.bar
-                box = replace(c.box, cx=b.cx, cy=b.cy, width=want, length=2 * want)
-                c2 = _candidate(detail, box, f)
-                # trust the measured width when its edges were clear
-                better = c2 is not None and (c2.score > c.score + 0.02
-                                             or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
-                redo.append(c2 if better else c)
-            else:
-                redo.append(c)
+        if len(good) >= 3:
+            cands = [_at_consensus(detail, c, rho, f) for c in cands]
         lmed = float(np.median([c.box.bar.length for c in good]))
-        # a bar whose tile edges were not found is worth a second look only if it looks
-        # like a divider of this set: as long as the others, ending inside a face at
-        # least at one end (a pip may sit at the other)
-        alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25]
-        ends = {id(b): ends_inside_face(b, field) for b in alike}
-        alike = sorted((b for b in alike if ends[id(b)] >= 0.5), key=lambda b: (-ends[id(b)], -b.flatness))
-        alike = [TileBox(b.cx, b.cy, b.ux, b.uy, 0.0, 0.0, b) for b in alike]
-        again = sorted((b for b in rejected + alike if _mostly_inside(_at_width(b, rho), hw, hh)),
-                       key=lambda b: -np.nan_to_num(b.bar.flatness))  # the most divider-like first
-        cands = redo + _retry_at_width(detail, again, cands, rho, f)
+        again = [b for b in _second_looks(rejected, unfitted, lmed, field) if _mostly_inside(_at_width(b, rho), hw, hh)]
+        cands = cands + _retry_at_width(detail, again, cands, rho, f)
+    if len(good) >= 3:
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
         cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
@@ -394,6 +376,28 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         if all(overlap(c.box, k.box) < 0.25 for k in kept):
             kept.append(c)
     return kept, f, busy
+
+
+def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Candidate:
+    """The tile read again at the width its divider gives with the set's ratio `rho`,
+    when its measured width disagrees, and that reading is better (the measured width is
+    trusted when its edges were clear)."""
+    want = c.box.bar.length / rho
+    if abs(c.box.width / want - 1.0) <= 0.1:
+        return c
+    c2 = _candidate(detail, _at_width(c.box, rho), f)
+    better = c2 is not None and (c2.score > c.score + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
+    return c2 if better else c
+
+
+def _second_looks(rejected: list[TileBox], unfitted: list, lmed: float, field: EdgeField) -> list[TileBox]:
+    """Boxes worth reading again at the set's width, the most divider-like first: those
+    that read as no tile, and bars whose tile sides were not found if they look like a
+    divider of this set (as long as the others, ending inside a face at least at one end:
+    a pip may sit at the other)."""
+    alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25]
+    alike = [TileBox(b.cx, b.cy, b.ux, b.uy, 0.0, 0.0, b) for b in alike if ends_inside_face(b, field) >= 0.5]
+    return sorted(rejected + alike, key=lambda b: -np.nan_to_num(b.bar.flatness))
 
 
 def _at_width(box: TileBox, rho: float) -> TileBox:

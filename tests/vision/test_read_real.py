@@ -114,6 +114,7 @@ def test_exif_rotated_real_photo(photos_dir, manifest):
 TURNED = [
     ("jmherzog-de__domino-detection/4.jpeg", 30, 0.8, 1.1),  # a shadow beside each ivory tile
     ("jmherzog-de__domino-detection/4.jpeg", 240, 1.1, 1.1),
+    ("jmherzog-de__domino-detection/4.jpeg", 5.5, 0.8, 1.06),  # two dividers with no sides found
     ("Rakeduk__Domino_Detector/b5.jpg", 120, 1.2, 1.0),
     ("Rakeduk__Domino_Detector/q7.jpg", 30, 0.9, 1.2),  # pink tiles among a hat, a cactus, a tray
     ("Rakeduk__Domino_Detector/y8.jpg", 150, 1.3, 0.8),  # pink tiles on streaked wood
