@@ -56,7 +56,8 @@ class TileBox:
         return np.array([c + hw * u + hl * a, c - hw * u + hl * a, c - hw * u - hl * a, c + hw * u - hl * a])
 
     def radius(self) -> float:
-        """Half the diagonal of the box (an upper bound of its corners' distance from the centre)."""
+        """Half the box's width plus length, each stretched by the shear: never less than
+        the distance of a corner from the centre."""
         return 0.5 * (self.width * (1.0 + abs(self.skew)) + self.length * (1.0 + abs(self.skew)))
 
     def polygon_area(self) -> float:

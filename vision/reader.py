@@ -185,16 +185,9 @@ def refine_width(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
     noise = median(de[:, beside])  # the face's own spread, beside the divider
     is_face = (de < max(14.0, 3.0 * noise)).mean(axis=0)
-    sides = []
-    for sign in (1, -1):
-        found = None
-        for k in range(int(half_bar + 0.06 * BAND_PX) + 1, int(mid_c) - 1):
-            c = int(mid_c + sign * k) if sign > 0 else int(mid_c - k) - 1
-            if is_face[c] < 0.25:
-                found = k
-                break
-        sides.append(found)
-    sp, sm = sides
+    steps = range(int(half_bar + 0.06 * BAND_PX) + 1, int(mid_c) - 1)  # out from the divider's ends
+    sp = next((k for k in steps if is_face[int(mid_c + k)] < 0.25), None)
+    sm = next((k for k in steps if is_face[int(mid_c - k) - 1] < 0.25), None)
     if sp is None or sm is None:
         return box
     width = (sp + sm) / px
@@ -352,8 +345,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         if len(good) >= 3:
             cands = [_at_consensus(detail, c, rho, f) for c in cands]
         lmed = float(np.median([c.box.bar.length for c in good]))
-        again = [b for b in _second_looks(rejected, unfitted, lmed, field) if _mostly_inside(_at_width(b, rho), hw, hh)]
-        cands = cands + _retry_at_width(detail, again, cands, rho, f)
+        again = _second_looks(rejected, unfitted, lmed, field)
+        cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
     if len(good) >= 3:
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
@@ -382,10 +375,10 @@ def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Can
     """The tile read again at the width its divider gives with the set's ratio `rho`,
     when its measured width disagrees, and that reading is better (the measured width is
     trusted when its edges were clear)."""
-    want = c.box.bar.length / rho
-    if abs(c.box.width / want - 1.0) <= 0.1:
+    again = _at_width(c.box, rho)
+    if abs(c.box.width / again.width - 1.0) <= 0.1:
         return c
-    c2 = _candidate(detail, _at_width(c.box, rho), f)
+    c2 = _candidate(detail, again, f)
     better = c2 is not None and (c2.score > c.score + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
     return c2 if better else c
 
@@ -407,14 +400,14 @@ def _at_width(box: TileBox, rho: float) -> TileBox:
     return replace(box, cx=b.cx, cy=b.cy, width=want, length=2 * want)
 
 
-def _retry_at_width(detail: np.ndarray, rejected: list[TileBox], cands: list[Candidate], rho: float,
-                    f: float) -> list[Candidate]:
-    """Boxes that read as no tile, read again at the width the other tiles' dividers give
-    theirs: a shadow or a touching tile beside a long side often misleads the edge search
-    (a shadow under a blank tile made it a third too wide)."""
+def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candidate], rho: float, f: float,
+                    work_size: tuple[int, int]) -> list[Candidate]:
+    """The tiles found when `boxes` are read again at the width the other tiles' dividers
+    give theirs: a shadow or a touching tile beside a long side often misleads the edge
+    search (a shadow under a blank tile made it a third too wide)."""
     out: list[Candidate] = []
-    for box in rejected[:MAX_RETRIES]:
-        again = _at_width(box, rho)
+    inside = [(box, again) for box in boxes for again in [_at_width(box, rho)] if _mostly_inside(again, *work_size)]
+    for box, again in inside[:MAX_RETRIES]:
         if abs(box.width / again.width - 1.0) <= 0.1:
             continue  # it was read at that width already
         if any(c.score >= 0.5 and overlap(again, c.box) > 0.25 for c in cands + out):
