@@ -13,11 +13,19 @@ def bearer(game):
     return {"Authorization": "Bearer " + game["edit_token"]}
 
 
+def _pips_body(pips, went_out, extra):
+    return {"hands": {name: {"pips": value} for name, value in pips.items()}, "went_out": went_out, **extra}
+
+
 def pips_round(client, game, pips, went_out=None, **extra):
     """Record a round where every player but `went_out` gives a typed pip total."""
-    hands = {name: {"pips": value} for name, value in pips.items()}
-    body = {"hands": hands, "went_out": went_out, **extra}
-    return client.post(f"/api/games/{game['id']}/rounds", json=body, headers=bearer(game))
+    return client.post(f"/api/games/{game['id']}/rounds", json=_pips_body(pips, went_out, extra), headers=bearer(game))
+
+
+def pips_correction(client, game, number, pips, went_out=None, **extra):
+    """Replace round `number` with typed pip totals, as pips_round records one."""
+    return client.put(f"/api/games/{game['id']}/rounds/{number}", json=_pips_body(pips, went_out, extra),
+                      headers=bearer(game))
 
 
 def as_scorer(client, game):

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.web.helpers import PLAYERS, bearer, new_game, pips_round
+from tests.web.helpers import PLAYERS, bearer, new_game, pips_correction, pips_round
 
 
 def test_create_game_returns_the_deal_and_the_round_doubles(client):
@@ -153,8 +153,7 @@ def test_correcting_a_round_changes_the_totals(client):
     game = new_game(client)
     pips_round(client, game, {"Ann": 3, "Bob": 4, "Cy": 5}, went_out="Di")
     pips_round(client, game, {"Ann": 1, "Bob": 1, "Di": 1}, went_out="Cy")
-    fixed = client.put(f"/api/games/{game['id']}/rounds/1", headers=bearer(game),
-                       json={"hands": {"Ann": {"pips": 30}, "Bob": {"pips": 4}, "Cy": {"pips": 5}}, "went_out": "Di"})
+    fixed = pips_correction(client, game, 1, {"Ann": 30, "Bob": 4, "Cy": 5}, went_out="Di")
     assert fixed.status_code == 200
     assert fixed.json["scores"]["Ann"] == 30
     assert fixed.json["totals"]["Ann"] == 31
@@ -166,8 +165,7 @@ def test_correcting_an_early_round_can_end_the_match_and_freeze_the_game(client)
     game = new_game(client, rules={"preset": "pagat", "match_length": "target", "target": 100})
     pips_round(client, game, {"Ann": 10, "Bob": 4, "Cy": 5}, went_out="Di")
     pips_round(client, game, {"Ann": 60, "Bob": 1, "Di": 1}, went_out="Cy")
-    fixed = client.put(f"/api/games/{game['id']}/rounds/1", headers=bearer(game),
-                       json={"hands": {"Ann": {"pips": 50}, "Bob": {"pips": 4}, "Cy": {"pips": 5}}, "went_out": "Di"})
+    fixed = pips_correction(client, game, 1, {"Ann": 50, "Bob": 4, "Cy": 5}, went_out="Di")
     assert fixed.status_code == 200
     assert fixed.json["totals"]["Ann"] == 110
     assert fixed.json["finished"] is True and fixed.json["winners"] == ["Di"]
