@@ -9,6 +9,7 @@ Blobs of pip size and shape are counted in each half; merged pips count by area.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -49,15 +50,14 @@ def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: 
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-_GRID = None
-
-
-def _grid(H: int, W: int):
-    global _GRID
-    if _GRID is None or _GRID[0].shape != (H, W):
-        gy, gx = np.mgrid[0:H, 0:W].astype(np.float32)
-        _GRID = (gx, gy)
-    return _GRID
+@lru_cache(maxsize=4)
+def _terms(H: int, W: int, step: int) -> np.ndarray:
+    """The terms of the face's lightness surface (1, x, y, x squared), x and y scaled to
+    -0.5..0.5 across and along the tile, at every `step`th pixel: 4 x pixels."""
+    gy, gx = np.mgrid[0:H:step, 0:W:step].astype(np.float32)
+    gx = gx / W - 0.5
+    gy = gy / H - 0.5
+    return np.stack([np.ones_like(gx), gx, gy, gx * gx]).reshape(4, -1)
 
 
 def median(values: np.ndarray) -> float:
@@ -75,6 +75,18 @@ def median_colour(pixels: np.ndarray) -> np.ndarray:
     return np.partition(pixels, k, axis=0)[k]
 
 
+#: Colour distance within which a pixel is taken as bare face for the first, flat fit of
+#: the face's lightness...
+FACE_NEAR = 12.0
+#: ...and for the second, bent one, once that plane has taken out the light's slope.
+FACE_FAR = 26.0
+#: A pixel this much darker or lighter (L units) than the face around it, within a pip's
+#: size, is a pip or a divider, not face, whatever its colour distance.
+PIP_HAT = 8.0
+_PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))  # a pip at half size, and more
+_DIL3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+
+
 def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Colour distance (about CIE76 units) of each pixel to the tile's face colour, with
     the lightness of the face allowed to vary smoothly (shading, uneven light)."""
@@ -84,19 +96,47 @@ def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     inner = lab[int(0.06 * H):H - int(0.06 * H):2, int(0.08 * W):W - int(0.08 * W):2].reshape(-1, 3)
     face = median_colour(inner)
     d = lab - face
-    de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
-    # lightness plane fitted on the face pixels (every other pixel)
-    sel = de[::2, ::2] < 12
-    if sel.sum() > 0.05 * H * W:
-        gx, gy = _grid(H, W)
-        xx = gx[::2, ::2][sel]
-        yy = gy[::2, ::2][sel]
-        A = np.stack([np.ones_like(xx), xx, yy], 1)
-        coef = np.linalg.solve(A.T @ A + np.eye(3, dtype=np.float32) * 1e-3, A.T @ lab[::2, ::2, 0][sel])
-        plane = coef[0] + coef[1] * gx + coef[2] * gy
-        d[:, :, 0] = lab[:, :, 0] - plane
-        de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
-    return de, face
+    surface = _face_lightness(lab, d, W, H)
+    if surface is not None:
+        d[:, :, 0] = lab[:, :, 0] - surface
+    return np.sqrt(np.einsum("ijk,ijk->ij", d, d)), face
+
+
+def _face_lightness(lab: np.ndarray, d: np.ndarray, W: int, H: int) -> np.ndarray | None:
+    """The face's lightness at every pixel, fitted on every other pixel of bare face.
+    First a plane, on the pixels close to the face colour: the light's slope across the
+    tile. Then a surface that may also bend across the tile (a face lit from above is
+    darker along its middle than at its bevelled sides, or the other way), on the pixels
+    within a wider distance of that plane. Pips are kept out of that second fit by their
+    shape, not their colour: a pale grey pip of a 12 is as far from the face as a shaded
+    strip of it, but it is a small dark disc, and the strip is not."""
+    sub = d[::2, ::2]
+    chroma2 = sub[:, :, 1] ** 2 + sub[:, :, 2] ** 2
+    sel = chroma2 + sub[:, :, 0] ** 2 < FACE_NEAR ** 2
+    if sel.sum() <= 0.05 * H * W:
+        return None
+    sub_terms = _terms(H, W, 2)
+    L = lab[::2, ::2, 0]
+    plane = _fit(L, sel, sub_terms[:3])
+    near = chroma2 + (L - (plane @ sub_terms[:3]).reshape(L.shape)) ** 2 < FACE_FAR ** 2
+    L8 = L.astype(np.uint8)
+    hat = np.maximum(cv2.morphologyEx(L8, cv2.MORPH_BLACKHAT, _PIP_DISC), cv2.morphologyEx(L8, cv2.MORPH_TOPHAT, _PIP_DISC))
+    sel = near & (cv2.dilate((hat > PIP_HAT).astype(np.uint8), _DIL3) == 0)
+    if sel.sum() <= 0.05 * H * W:
+        return (plane @ _terms(H, W, 1)[:3]).reshape(H, W)
+    bent = _fit(L, sel, sub_terms)
+    return (bent @ _terms(H, W, 1)).reshape(H, W)
+
+
+def _fit(values: np.ndarray, sel: np.ndarray, terms: np.ndarray) -> np.ndarray:
+    """Least-squares coefficients of `terms` (one row per term, one column per pixel)
+    for `values` where `sel`."""
+    flat = sel.ravel()
+    A = terms[:, flat]
+    n = A.shape[0]
+    _, coef = cv2.solve(A @ A.T + np.eye(n, dtype=np.float32) * 1e-3, (A @ values.ravel()[flat])[:, None],
+                        flags=cv2.DECOMP_CHOLESKY)
+    return coef.ravel()
 
 
 def _otsu(values: np.ndarray) -> float:
@@ -311,6 +351,9 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         half.count += k
         half.blobs.append((cx, cy, a))
     junk = junk_area / float(W * H)
+    for hr in (top, bottom):
+        if hr.count == 2 and len(hr.blobs) == 1:
+            hr.doubt += 1.0  # a 2's pips sit in opposite corners: they never run together
     _faint_pips(de, mask, thr_rows, pip_area, (r0, r1), (margin_x, margin_y), top, bottom)
     for hr, y0 in ((top, 0.0), (bottom, float(mid))):
         hr.doubt += 0.6 * _asymmetry(hr, y0, W)

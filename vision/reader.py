@@ -236,8 +236,26 @@ def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     return c
 
 
+#: A box whose ends, found by colour, make it longer than this many times its 2:1 length...
+LONGER = 1.12
+#: ...is read at 2:1 as well, and that reading is kept when its score is this much better.
+CLEARLY_BETTER = 0.15
+
+
 def _read(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
-    box = refine_length(detail, box, f)
+    """The tile read in `box` with its ends found by colour, or at 2:1 when those ends
+    run on: tiles touching end to end have no colour edge between them, and the walk
+    along the face goes on into the next tile's pips (an orange [10|5] read [13|5])."""
+    refined = refine_length(detail, box, f)
+    c = _read_box(detail, refined, f)
+    if refined is not box and refined.length > LONGER * box.length:
+        c2 = _read_box(detail, box, f)
+        if c2 is not None and (c is None or c2.score > c.score + CLEARLY_BETTER):
+            return c2
+    return c
+
+
+def _read_box(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     corners_detail = box.corners() / f
     canon = warp_tile(detail, corners_detail)
     rd = read_tile(canon)
@@ -374,12 +392,14 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
 def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Candidate:
     """The tile read again at the width its divider gives with the set's ratio `rho`,
     when its measured width disagrees, and that reading is better (the measured width is
-    trusted when its edges were clear)."""
+    trusted when its edges were clear). Better is by rank, which counts the box's shape:
+    two clean readings, one of a box cut to 2:1 and one of a box a tenth too wide that
+    takes in a neighbour's pip, differ there only."""
     again = _at_width(c.box, rho)
     if abs(c.box.width / again.width - 1.0) <= 0.1:
         return c
     c2 = _candidate(detail, again, f)
-    better = c2 is not None and (c2.score > c.score + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
+    better = c2 is not None and (_rank(c2) > _rank(c) + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
     return c2 if better else c
 
 

@@ -31,3 +31,29 @@ def test_shadow_in_a_corner_is_not_a_pip(corner):
 def test_corner_pips_of_every_layout_still_count(a, b):
     reading = read_tile(_upright_tile(a, b))
     assert (reading.top.count, reading.bottom.count) == (a, b)
+
+
+def _shaded_across(img: np.ndarray, depth: float) -> np.ndarray:
+    """The tile lit from above: darker along its middle than at its sides, by `depth`."""
+    x = (np.arange(img.shape[1], dtype=np.float32) + 0.5) / img.shape[1] - 0.5
+    gain = 1.0 - depth * (1.0 - 4.0 * x * x)
+    return np.clip(img * gain[None, :, None], 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("a, b", [(6, 6), (6, 4), (9, 2), (4, 0)])
+def test_a_face_darker_along_its_middle_has_no_extra_pip(a, b):
+    """The strip between two columns of pips, in shade, is no pip (on a real photo, a
+    [6|6] read [7|6] before the face's lightness could bend across the tile)."""
+    reading = read_tile(_shaded_across(_upright_tile(a, b), 0.22))
+    assert (reading.top.count, reading.bottom.count) == (a, b)
+
+
+@pytest.mark.parametrize("a, b", [(12, 12), (12, 9), (11, 10)])
+def test_pale_grey_pips_do_not_shape_the_face(a, b):
+    """The face's shading is fitted without its pips: a pale grey 12, as far from the face
+    as a shaded strip, must stay a pip."""
+    tile, alpha = _draw_tile(np.random.default_rng(5), a, b, CW, "white_colour", True)
+    img = (tile * alpha[..., None] + np.float32((90, 110, 130)) * (1 - alpha[..., None])).astype(np.uint8)
+    reading = read_tile(_shaded_across(img, 0.12))
+    assert (reading.top.count, reading.bottom.count) == (a, b)
+
