@@ -397,9 +397,13 @@ def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Can
     when its measured width disagrees, and that reading is better (the measured width is
     trusted when its edges were clear). Better is by rank, which counts the box's shape:
     two clean readings, one of a box cut to 2:1 and one of a box a tenth too wide that
-    takes in a neighbour's pip, differ there only."""
+    takes in a neighbour's pip, differ there only. A doubtful reading of a box that sits
+    off its divider's centre is read again centred, even at the same width: a tile partly
+    under another has one side hidden, and the edge search slides the box over."""
     again = _at_width(c.box, rho)
-    if abs(c.box.width / again.width - 1.0) <= 0.1:
+    b = c.box.bar
+    off_centre = np.hypot(c.box.cx - b.cx, c.box.cy - b.cy) > 0.05 * c.box.width
+    if abs(c.box.width / again.width - 1.0) <= 0.1 and not (off_centre and c.score < 0.5):
         return c
     c2 = _candidate(detail, again, f)
     better = c2 is not None and (_rank(c2) > _rank(c) + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
