@@ -246,11 +246,13 @@ CLEARLY_BETTER = 0.15
 
 def _read(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     """The tile read in `box` with its ends found by colour, or at 2:1 when those ends
-    run on: tiles touching end to end have no colour edge between them, and the walk
-    along the face goes on into the next tile's pips (an orange [10|5] read [13|5])."""
+    run on and the reading is doubtful: tiles touching end to end have no colour edge
+    between them, and the walk along the face goes on into the next tile's pips (an
+    orange [10|5] read [13|5]). A fair reading of the longer box stands: the box's width
+    may be short, and its 2:1 length then cuts a row of pips."""
     refined = refine_length(detail, box, f)
     c = _read_box(detail, refined, f)
-    if refined is not box and refined.length > LONGER * box.length:
+    if refined is not box and refined.length > LONGER * box.length and (c is None or c.score < 0.5):
         c2 = _read_box(detail, box, f)
         if c2 is not None and (c is None or c2.score > c.score + CLEARLY_BETTER):
             return c2
