@@ -50,10 +50,11 @@ class TileBox:
     def corners(self) -> np.ndarray:
         """4x2 corners of the parallelogram: (+u,+n), (-u,+n), (-u,-n), (+u,-n) from the centre."""
         hw, hl = self.width / 2, self.length / 2
-        c = np.array([self.cx, self.cy])
-        u = np.array([self.ux, self.uy])
-        a = self.axis
-        return np.array([c + hw * u + hl * a, c - hw * u + hl * a, c - hw * u - hl * a, c + hw * u - hl * a])
+        cx, cy = self.cx, self.cy
+        ux, uy = hw * self.ux, hw * self.uy  # plain floats: this runs thousands of times a photo
+        ax, ay = hl * (self.nx + self.skew * self.ux), hl * (self.ny + self.skew * self.uy)
+        return np.array([[cx + ux + ax, cy + uy + ay], [cx - ux + ax, cy - uy + ay],
+                         [cx - ux - ax, cy - uy - ay], [cx + ux - ax, cy + uy - ay]])
 
     def radius(self) -> float:
         """Half the box's width plus length, each stretched by the shear: never less than
@@ -95,7 +96,10 @@ class EdgeField:
         return (xs >= 0) & (ys >= 0) & (xs <= self.w - 1) & (ys <= self.h - 1)
 
 
-def _side_profile(bar: Bar, field: EdgeField, ss: np.ndarray, sign: float) -> tuple[np.ndarray, np.ndarray]:
+def _side_profiles(bar: Bar, field: EdgeField, ss: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edge strength and the share of samples outside the photo at each distance `ss` out
+    from the divider's centre, on its + side (first half of each array) then its - side:
+    both sides are sampled in one pass."""
     Ld = bar.length
     ux, uy = bar.ux, bar.uy
     nx, ny = -uy, ux
@@ -107,7 +111,7 @@ def _side_profile(bar: Bar, field: EdgeField, ss: np.ndarray, sign: float) -> tu
     taus = np.concatenate([-near[::-1], near])
     wide = np.linspace(-0.55 * Ld, 0.55 * Ld, 15, dtype=np.float32)
     taus = np.concatenate([taus, taus, wide])  # the band beside the divider counts double
-    S, T = np.meshgrid(ss * sign, taus, indexing="ij")
+    S, T = np.meshgrid(np.concatenate([ss, -ss]), taus, indexing="ij")
     xs = bar.cx + S * ux + T * nx
     ys = bar.cy + S * uy + T * ny
     g = field.directional(xs, ys, ux, uy)
@@ -204,9 +208,10 @@ def fit_tile(bar: Bar, field: EdgeField) -> TileBox | None:
     s_max = 0.5 * Ld / RATIO_MIN
     ss = np.arange(s_min, s_max + step, step, dtype=np.float32)
     sides = []
-    for sign in (1.0, -1.0):
-        ev, out_frac = _side_profile(bar, field, ss, sign)
-        pk = _first_peak(ev, out_frac, 1.0)
+    ev, out_frac = _side_profiles(bar, field, ss)
+    n = len(ss)
+    for side in (slice(0, n), slice(n, 2 * n)):
+        pk = _first_peak(ev[side], out_frac[side], 1.0)
         sides.append(None if pk is None else (float(ss[pk[0]]), pk[1]))
     if sides[0] is None and sides[1] is None:
         return None
@@ -252,19 +257,17 @@ def side_skew(bar: Bar, field: EdgeField, sp: float, sm: float, width: float, ed
     ux, uy = bar.ux, bar.uy
     nx, ny = -uy, ux
     taus = np.linspace(-0.85 * width, 0.85 * width, 16, dtype=np.float32)
-    per_side = []
-    for sign, s0 in ((1.0, sp), (-1.0, sm)):
-        # grid: skew x tau
-        s = sign * s0 + SKEWS[:, None] * taus[None, :]
-        t = np.broadcast_to(taus, s.shape)
-        xs = bar.cx + s * ux + t * nx
-        ys = bar.cy + s * uy + t * ny
-        ins = field.inside(xs, ys)
-        if ins.mean() < 0.8:
-            continue  # the frame cuts this side
-        g = np.where(ins, field.directional(xs, ys, ux, uy), 0.0)
-        k = int(0.3 * (len(taus) - 1))  # the 30th percentile along the line
-        per_side.append(np.partition(g, k, axis=1)[:, k])
+    # grid: side x skew x tau, both sides sampled in one pass
+    s = np.float32([sp, -sm])[:, None, None] + SKEWS[None, :, None] * taus[None, None, :]
+    t = np.broadcast_to(taus, s.shape)
+    xs = bar.cx + s * ux + t * nx
+    ys = bar.cy + s * uy + t * ny
+    ins = field.inside(xs, ys)
+    grid = field.directional(xs.reshape(-1, len(taus)), ys.reshape(-1, len(taus)), ux, uy).reshape(s.shape)
+    g = np.where(ins, grid, 0.0)
+    k = int(0.3 * (len(taus) - 1))  # the 30th percentile along the line
+    # a side the frame cuts has no slant to measure
+    per_side = [np.partition(g[i], k, axis=1)[:, k] for i in (0, 1) if ins[i].mean() >= 0.8]
     if not per_side:
         return 0.0
     total = np.sum(per_side, axis=0)
