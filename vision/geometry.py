@@ -59,7 +59,7 @@ class TileBox:
     def radius(self) -> float:
         """Half the box's width plus length, each stretched by the shear: never less than
         the distance of a corner from the centre."""
-        return 0.5 * (self.width * (1.0 + abs(self.skew)) + self.length * (1.0 + abs(self.skew)))
+        return 0.5 * (self.width + self.length) * (1.0 + abs(self.skew))
 
     def polygon_area(self) -> float:
         return self.width * self.length

@@ -87,11 +87,23 @@ _PIP_DISC = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))  # a pip at hal
 _DIL3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 
 
+def lab_image(bgr: np.ndarray) -> np.ndarray:
+    """The image in Lab as floats, lightness scaled to 0-100 so that a distance between
+    two colours is about in CIE76 units."""
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[:, :, 0] *= 1.0 / 2.55
+    return lab
+
+
+def colour_distance(diff: np.ndarray) -> np.ndarray:
+    """The length of each Lab difference (last axis)."""
+    return np.sqrt(np.einsum("...k,...k->...", diff, diff))
+
+
 def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Colour distance (about CIE76 units) of each pixel to the tile's face colour, with
     the lightness of the face allowed to vary smoothly (shading, uneven light)."""
-    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[:, :, 0] *= 1.0 / 2.55
+    lab = lab_image(bgr)
     H, W = lab.shape[:2]
     inner = lab[int(0.06 * H):H - int(0.06 * H):2, int(0.08 * W):W - int(0.08 * W):2].reshape(-1, 3)
     face = median_colour(inner)
@@ -99,7 +111,7 @@ def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     surface = _face_lightness(lab, d, W, H)
     if surface is not None:
         d[:, :, 0] = lab[:, :, 0] - surface
-    return np.sqrt(np.einsum("ijk,ijk->ij", d, d)), face
+    return colour_distance(d), face
 
 
 def _face_lightness(lab: np.ndarray, d: np.ndarray, W: int, H: int) -> np.ndarray | None:

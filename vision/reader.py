@@ -15,7 +15,7 @@ from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, en
                        join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
-from .pips import CW, TileReading, median, median_colour, read_tile, warp_tile
+from .pips import CW, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import Hand, Tile
 
 WORK_LONG_SIDE = 640
@@ -24,6 +24,9 @@ MIN_SCORE = 0.15
 BLANK_MIN_CONFIDENCE = 0.5
 #: ...and the least contrast of its divider with the face (colour units).
 BLANK_MIN_DIVIDER = 40.0
+#: A reading scored at least this is clean: it sets the set's width and ratio, and a
+#: box that scores less is doubtful enough to be read another way.
+CLEAN = 0.5
 #: At most this many divider candidates are examined (busy backgrounds make hundreds).
 MAX_BARS = 100
 #: At most this many tile boxes are read.
@@ -170,8 +173,7 @@ def refine_width(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     n_rows = BAND_PX // 2
     band = warp_tile(detail, replace(box, width=EXT_W * W, length=0.5 * W).corners() / f,
                      out_h=n_rows, out_w=n_cols)
-    lab = cv2.cvtColor(band, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[:, :, 0] *= 1.0 / 2.55
+    lab = lab_image(band)
     px = BAND_PX / W  # band pixels per work pixel
     mid_r, mid_c = n_rows / 2.0, n_cols / 2.0
     r_in = int(np.ceil(0.5 * box.bar.thickness * px + 1.5))
@@ -183,8 +185,7 @@ def refine_width(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     half_bar = 0.5 * box.bar.length * px
     beside = slice(int(mid_c - 0.8 * half_bar), int(mid_c + 0.8 * half_bar))
     face = median_colour(gutter[:, beside].reshape(-1, 3))
-    d = gutter - face
-    de = np.sqrt(np.einsum("ijk,ijk->ij", d, d))
+    de = colour_distance(gutter - face)
     noise = median(de[:, beside])  # the face's own spread, beside the divider
     is_face = (de < max(14.0, 3.0 * noise)).mean(axis=0)
     steps = range(int(half_bar + 0.06 * BAND_PX) + 1, int(mid_c) - 1)  # out from the divider's ends
@@ -215,15 +216,13 @@ def _rows_outside(box: TileBox, rows: int, shape: tuple, f: float) -> np.ndarray
 
 def delta_e_map_ends(canon: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Colour distance to the face colour sampled next to the divider."""
-    lab = cv2.cvtColor(canon, cv2.COLOR_BGR2LAB).astype(np.float32)
-    lab[:, :, 0] *= 1.0 / 2.55
+    lab = lab_image(canon)
     H = lab.shape[0]
     m = H // 2
     near = np.concatenate([lab[m - int(0.6 * CW):m - int(0.1 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3),
                            lab[m + int(0.1 * CW):m + int(0.6 * CW):2, int(0.1 * CW):int(0.9 * CW):2].reshape(-1, 3)])
     face = median_colour(near)
-    d = lab - face
-    return np.sqrt(np.einsum("ijk,ijk->ij", d, d)), face
+    return colour_distance(lab - face), face
 
 
 def _candidate(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
@@ -252,7 +251,7 @@ def _read(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     may be short, and its 2:1 length then cuts a row of pips."""
     refined = refine_length(detail, box, f)
     c = _read_box(detail, refined, f)
-    if refined is not box and refined.length > LONGER * box.length and (c is None or c.score < 0.5):
+    if refined is not box and refined.length > LONGER * box.length and (c is None or c.score < CLEAN):
         c2 = _read_box(detail, box, f)
         if c2 is not None and (c is None or c2.score > c.score + CLEARLY_BETTER):
             return c2
@@ -361,7 +360,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
             rejected.append(box)
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
-    good = [c for c in cands if c.score >= 0.5]
+    good = [c for c in cands if c.score >= CLEAN]
     if len(good) >= 2:
         rho = float(np.median([c.box.bar.length / c.box.width for c in good]))
         if len(good) >= 3:
@@ -369,7 +368,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         lmed = float(np.median([c.box.bar.length for c in good]))
         again = _second_looks(rejected, unfitted, lmed, field)
         cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
-    good = [c for c in cands if c.score >= 0.5]  # with the second looks' tiles
+    good = [c for c in cands if c.score >= CLEAN]  # with the second looks' tiles
     if len(good) >= 3:
         # and tiles are about the same size (perspective allowing)
         wmed = float(np.median([c.box.width for c in good]))
@@ -405,7 +404,7 @@ def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Can
     again = _at_width(c.box, rho)
     b = c.box.bar
     off_centre = np.hypot(c.box.cx - b.cx, c.box.cy - b.cy) > 0.05 * c.box.width
-    if abs(c.box.width / again.width - 1.0) <= 0.1 and not (off_centre and c.score < 0.5):
+    if abs(c.box.width / again.width - 1.0) <= 0.1 and not (off_centre and c.score < CLEAN):
         return c
     c2 = _candidate(detail, again, f)
     better = c2 is not None and (_rank(c2) > _rank(c) + 0.02 or (c2.score >= 0.8 * c.score and c.box.edge < 4.0))
@@ -440,9 +439,8 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
     inside = [(box, again) for box in boxes for again in [_at_width(box, rho)] if _mostly_inside(again, *work_size)]
     for box, again in inside[:MAX_RETRIES]:
         if abs(box.width / again.width - 1.0) <= 0.1:
-            # it was read at that width already: a little narrower, then
-            again = replace(again, width=NARROWER * again.width, length=2 * NARROWER * again.width)
-        if any(c.score >= 0.5 and overlap(again, c.box) > 0.25 for c in cands + out):
+            again = _at_width(box, rho / NARROWER)  # it was read at that width already
+        if any(c.score >= CLEAN and overlap(again, c.box) > 0.25 for c in cands + out):
             continue
         c = _candidate(detail, again, f)
         if c is not None:
