@@ -370,14 +370,6 @@ def write_folder(folder: Path, n: int, seed: int = 0, size: tuple[int, int] = (1
     return folder
 
 
-if __name__ == "__main__":  # preview: python tests/synthetic_photos.py OUT_DIR [N]
-    import sys
-
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "synthetic_preview")
-    write_folder(out, int(sys.argv[2]) if len(sys.argv) > 2 else 12, seed=1)
-    print(out)
-
-
 def turn_photo(bgr: np.ndarray, angle: float, zoom: float = 1.0, gamma: float = 1.0) -> np.ndarray:
     """A photo turned by `angle` degrees on a canvas that holds all of it, resized by
     `zoom` and relit (`gamma`): the corners the turn uncovers take the median colour of
@@ -394,3 +386,21 @@ def turn_photo(bgr: np.ndarray, angle: float, zoom: float = 1.0, gamma: float = 
                          borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
     lut = np.clip(255.0 * (np.arange(256) / 255.0) ** gamma, 0, 255).astype(np.uint8)
     return cv2.LUT(out, lut)
+
+
+def turned_jpeg(data: bytes, angle: float, zoom: float = 1.0, gamma: float = 1.0) -> bytes:
+    """A photo file read as the counter reads it (EXIF orientation, size), turned, resized
+    and relit by turn_photo, and saved again as a JPEG of quality 85."""
+    from vision.loading import load_photo
+
+    upright = cv2.cvtColor(load_photo(data).rgb, cv2.COLOR_RGB2BGR)
+    ok, jpeg = cv2.imencode(".jpg", turn_photo(upright, angle, zoom, gamma), [cv2.IMWRITE_JPEG_QUALITY, 85])
+    return jpeg.tobytes()
+
+
+if __name__ == "__main__":  # preview: python tests/synthetic_photos.py OUT_DIR [N]
+    import sys
+
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "synthetic_preview")
+    write_folder(out, int(sys.argv[2]) if len(sys.argv) > 2 else 12, seed=1)
+    print(out)

@@ -144,20 +144,17 @@ def speed(repeats: int = 5) -> dict:
 
 def augment_folder(src: Path, dst: Path, seed: int) -> None:
     """Copies of `src`'s photos, turned, resized and relit, with the same MANIFEST.tsv."""
-    from synthetic_photos import turn_photo
-    from vision.loading import load_photo
+    from synthetic_photos import turned_jpeg
 
     rng = np.random.default_rng(seed)
     rows = read_manifest(src)
     for name, _ in rows:
-        photo = load_photo((src / name).read_bytes())
         angle = float(rng.uniform(0, 360))
         zoom = float(rng.uniform(0.6, 1.4))
         gamma = float(np.exp(rng.uniform(np.log(0.75), np.log(1.33))))
-        out = turn_photo(cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR), angle, zoom, gamma)
         target = dst / name
         target.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(target.with_suffix(".jpg")), out, [cv2.IMWRITE_JPEG_QUALITY, 85])
+        target.with_suffix(".jpg").write_bytes(turned_jpeg((src / name).read_bytes(), angle, zoom, gamma))
     with open(src / "MANIFEST.tsv", newline="") as fh:
         rows = list(csv.DictReader(fh, delimiter="\t"))
     with open(dst / "MANIFEST.tsv", "w", newline="") as fh:

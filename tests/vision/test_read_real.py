@@ -128,14 +128,9 @@ TURNED = [
 
 @pytest.mark.parametrize("name, angle, zoom, gamma", TURNED, ids=lambda v: str(v).split("/")[-1][:12])
 def test_turned_real_photo_read_exactly(photos_dir, manifest, name, angle, zoom, gamma):
-    import cv2
-
-    from synthetic_photos import turn_photo
-    from vision.loading import load_photo
+    from synthetic_photos import turned_jpeg
 
     tiles, total = manifest[name]
-    upright = cv2.cvtColor(load_photo((photos_dir / name).read_bytes()).rgb, cv2.COLOR_RGB2BGR)
-    ok, jpeg = cv2.imencode(".jpg", turn_photo(upright, angle, zoom, gamma), [cv2.IMWRITE_JPEG_QUALITY, 85])
-    hand = vision.read_hand(jpeg.tobytes())
+    hand = vision.read_hand(turned_jpeg((photos_dir / name).read_bytes(), angle, zoom, gamma))
     assert Counter((t.a, t.b) for t in hand.tiles) == Counter(tiles)
     assert hand.pips == total

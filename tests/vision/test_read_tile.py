@@ -10,8 +10,9 @@ from synthetic_photos import _draw_tile
 from vision.pips import CW, read_tile
 
 
-def _upright_tile(a: int, b: int, background=(200, 200, 205)) -> np.ndarray:
-    tile, alpha = _draw_tile(np.random.default_rng(3), a, b, CW, "ivory", False)
+def _upright_tile(a: int, b: int, background=(200, 200, 205), style: str = "ivory", pale: bool = False,
+                  seed: int = 3) -> np.ndarray:
+    tile, alpha = _draw_tile(np.random.default_rng(seed), a, b, CW, style, pale)
     img = tile * alpha[..., None] + np.float32(background) * (1 - alpha[..., None])
     return img.astype(np.uint8)
 
@@ -52,8 +53,6 @@ def test_a_face_darker_along_its_middle_has_no_extra_pip(a, b):
 def test_pale_grey_pips_do_not_shape_the_face(a, b):
     """The face's shading is fitted without its pips: a pale grey 12, as far from the face
     as a shaded strip, must stay a pip."""
-    tile, alpha = _draw_tile(np.random.default_rng(5), a, b, CW, "white_colour", True)
-    img = (tile * alpha[..., None] + np.float32((90, 110, 130)) * (1 - alpha[..., None])).astype(np.uint8)
+    img = _upright_tile(a, b, background=(90, 110, 130), style="white_colour", pale=True, seed=5)
     reading = read_tile(_shaded_across(img, 0.12))
     assert (reading.top.count, reading.bottom.count) == (a, b)
-
