@@ -288,56 +288,59 @@ def dedupe_bars(bars: list[Bar]) -> list[Bar]:
     plain, and they lose to the divider itself."""
     bars = sorted(bars, key=lambda b: (b.level, b.crossing, -min(np.nan_to_num(b.flatness), FLAT_ENOUGH),
                                        -b.length))
-    kept: list[Bar] = []
-    for b in bars:
-        dup = False
-        for k in kept:
-            d = math.hypot(b.cx - k.cx, b.cy - k.cy)
-            cosang = abs(b.ux * k.ux + b.uy * k.uy)
-            ratio = b.length / k.length
-            # on one level, a much longer band through a bar is not the same bar: it may
-            # run on across a seam into the next tile's divider
-            same = 0.8 < ratio < 1.25 if b.level == k.level else 0.6 < ratio < 1.6
-            if d < 0.2 * max(b.length, k.length) and cosang > 0.97 and same:
-                dup = True
-                break
-        if not dup:
-            kept.append(b)
-    return kept
+    if not bars:
+        return []
+    cx, cy, ux, uy, length, level = (np.array([getattr(b, k) for b in bars], np.float64)
+                                     for k in ("cx", "cy", "ux", "uy", "length", "level"))
+    # dup[i, k]: bar i is bar k found again
+    d = np.hypot(cx[:, None] - cx[None, :], cy[:, None] - cy[None, :])
+    cosang = np.abs(ux[:, None] * ux[None, :] + uy[:, None] * uy[None, :])
+    ratio = length[:, None] / length[None, :]
+    # on one level, a much longer band through a bar is not the same bar: it may
+    # run on across a seam into the next tile's divider
+    same = np.where(level[:, None] == level[None, :], (ratio > 0.8) & (ratio < 1.25), (ratio > 0.6) & (ratio < 1.6))
+    dup = same & (d < 0.2 * np.maximum(length[:, None], length[None, :])) & (cosang > 0.97)
+    kept = np.zeros(len(bars), dtype=bool)
+    for i in range(len(bars)):
+        kept[i] = not dup[i, :i][kept[:i]].any()
+    return [b for b, keep in zip(bars, kept) if keep]
 
 
 def join_split_bars(bars: list[Bar]) -> list[Bar]:
     """A brass spinner in the middle of the divider splits it in two collinear halves:
     add the joined bar for every such pair (the halves stay, and lose later)."""
     out = list(bars)
-    n = len(bars)
-    for i in range(n):
-        a = bars[i]
-        for j in range(i + 1, n):
-            b = bars[j]
-            if abs(a.ux * b.ux + a.uy * b.uy) < 0.985:
-                continue
-            if not (0.5 <= a.length / b.length <= 2.0):
-                continue
-            dx, dy = b.cx - a.cx, b.cy - a.cy
-            along = dx * a.ux + dy * a.uy
-            perp = abs(-dx * a.uy + dy * a.ux)
-            if perp > 0.5 * max(a.thickness, b.thickness) + 2.0:
-                continue
-            gap = abs(along) - (a.length + b.length) / 2
-            if not (0.0 <= gap <= min(0.6 * min(a.length, b.length), 4.0 * max(a.thickness, b.thickness) + 2.0)):
-                continue
-            sgn = 1.0 if along >= 0 else -1.0
-            # ends: far end of a and far end of b
-            ax0 = a.cx - sgn * a.ux * a.length / 2
-            ay0 = a.cy - sgn * a.uy * a.length / 2
-            bx1 = b.cx + sgn * a.ux * b.length / 2
-            by1 = b.cy + sgn * a.uy * b.length / 2
-            length = float(np.hypot(bx1 - ax0, by1 - ay0))
-            out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, length,
-                           (a.thickness + b.thickness) / 2, min(a.level, b.level),
-                           min(a.fill, b.fill) * (a.length + b.length) / length, joined=True,
-                           half=a.half or b.half))
+    if len(bars) < 2:
+        return out
+    cx, cy, ux, uy, length, thick = (np.array([getattr(b, k) for b in bars], np.float64)
+                                     for k in ("cx", "cy", "ux", "uy", "length", "thickness"))
+    # every pair at once, a before b: parallel, of similar length, on one line, with a
+    # gap between them no longer than a spinner
+    dx = cx[None, :] - cx[:, None]
+    dy = cy[None, :] - cy[:, None]
+    along = dx * ux[:, None] + dy * uy[:, None]
+    perp = np.abs(-dx * uy[:, None] + dy * ux[:, None])
+    thickest = np.maximum(thick[:, None], thick[None, :])
+    gap = np.abs(along) - (length[:, None] + length[None, :]) / 2
+    ratio = length[:, None] / length[None, :]
+    pair = (np.triu(np.ones((len(bars), len(bars)), dtype=bool), 1)
+            & (np.abs(ux[:, None] * ux[None, :] + uy[:, None] * uy[None, :]) >= 0.985)
+            & (ratio >= 0.5) & (ratio <= 2.0)
+            & (perp <= 0.5 * thickest + 2.0)
+            & (gap >= 0.0) & (gap <= np.minimum(0.6 * np.minimum(length[:, None], length[None, :]), 4.0 * thickest + 2.0)))
+    for i, j in zip(*np.nonzero(pair)):
+        a, b = bars[i], bars[j]
+        sgn = 1.0 if along[i, j] >= 0 else -1.0
+        # ends: far end of a and far end of b
+        ax0 = a.cx - sgn * a.ux * a.length / 2
+        ay0 = a.cy - sgn * a.uy * a.length / 2
+        bx1 = b.cx + sgn * a.ux * b.length / 2
+        by1 = b.cy + sgn * a.uy * b.length / 2
+        joined = float(np.hypot(bx1 - ax0, by1 - ay0))
+        out.append(Bar((ax0 + bx1) / 2, (ay0 + by1) / 2, a.ux, a.uy, joined,
+                       (a.thickness + b.thickness) / 2, min(a.level, b.level),
+                       min(a.fill, b.fill) * (a.length + b.length) / joined, joined=True,
+                       half=a.half or b.half))
     return out
 
 

@@ -8,6 +8,7 @@ Blobs of pip size and shape are counted in each half; merged pips count by area.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -16,6 +17,12 @@ import numpy as np
 
 CW = 64  # canonical tile width in pixels; length is 2*CW
 MAX_PIPS = 12
+#: Least fraction of the box's inside that is face coloured for it to be a tile.
+MIN_FACE_FRACTION = 0.45
+#: Least colour contrast of the divider with the face.
+MIN_DIVIDER_CONTRAST = 10.0
+#: Largest fraction of the box covered by marks that are neither pips nor the divider.
+MAX_JUNK = 0.04
 #: Nearest a pip's centre comes to a corner of the tile, in tile widths (the corner pips
 #: of the densest layouts are about 0.2 from it).
 CORNER = 0.14
@@ -35,8 +42,6 @@ class TileReading:
     face_fraction: float
     divider_contrast: float
     confidence: float
-    junk: float  # fraction of mark area not explained by pips and divider
-    pip_area: float
 
 
 def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: int = CW) -> np.ndarray:
@@ -254,7 +259,27 @@ def _asymmetry(hr: HalfReading, y0: float, W: int) -> float:
     return float(unmatched)
 
 
-def read_tile(canon_bgr: np.ndarray) -> TileReading:
+#: Marks of at most this many pixels are too small to be counted (their contour's area
+#: with half its boundary, as read_tile measures a blob, stays under 5 pixels).
+SPECK = 4
+
+
+def _drop_specks(mask: np.ndarray) -> None:
+    """Clear the marks of at most SPECK pixels. Wood grain or cloth seen through a box
+    that is not a tile makes a hundred of them, and each would cost a turn of read_tile's
+    contour loop, which skips them anyway."""
+    n, lab, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    specks = st[:, cv2.CC_STAT_AREA] <= SPECK
+    specks[0] = False
+    if specks.any():
+        mask[specks[lab]] = 0
+
+
+def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
+    """The two halves' counts, or None when the box does not hold a tile: too little of
+    it face coloured, no divider, a half of more than MAX_PIPS pips, or marks that are
+    neither. Most boxes tried on a photo are not tiles (wood grain, seams, the gap
+    between two tiles), so those are given up as soon as they show it."""
     de, face = delta_e_map(canon_bgr)
     H, W = de.shape
     mid = H // 2
@@ -273,6 +298,8 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
     while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
         r1 += 1
     face_fraction = float((inner < thr).mean())
+    if face_fraction < MIN_FACE_FRACTION or divider_contrast < MIN_DIVIDER_CONTRAST:
+        return None
     # the divider and the face were found on the tile's threshold; pips use their half's
     thr_top, thr_bottom = _half_thresholds(de, mid, thr)
     thr_rows = np.where(np.arange(H) < mid, thr_top, thr_bottom).astype(np.float32)
@@ -286,27 +313,29 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
     work[:, W - margin_x:] = 0
     work[:margin_y] = 0
     work[H - margin_y:] = 0
+    _drop_specks(work)
     contours, _ = cv2.findContours(work, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cands = []
     for cnt in contours:
-        a = cv2.contourArea(cnt) + 0.5 * cv2.arcLength(cnt, True)  # pixel area incl. boundary
-        x, y, w, h = cv2.boundingRect(cnt)
         m = cv2.moments(cnt)
-        if m["m00"] > 0:
+        area = m["m00"]  # the contour's area
+        a = area + 0.5 * cv2.arcLength(cnt, True)  # pixel area incl. boundary
+        if a < 5:
+            continue
+        x, y, w, h = cv2.boundingRect(cnt)
+        if area > 0:
             cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
         else:
             cx, cy = x + w / 2, y + h / 2
         if abs(cy - mid) < 0.1 * W and abs(cx - W / 2) < 0.12 * W and max(w, h) < 0.25 * W:
             continue  # spinner rivet on the divider
-        if a < 5:
-            continue
         edge_dist = min(cx, W - 1 - cx, cy, H - 1 - cy)
         if edge_dist < 0.08 * W:
             continue  # pips sit well inside the face: this is background at the box's edge
-        if np.hypot(min(cx, W - 1 - cx), min(cy, H - 1 - cy)) < CORNER * W:
+        if math.hypot(min(cx, W - 1 - cx), min(cy, H - 1 - cy)) < CORNER * W:
             continue  # no layout has a pip in the very corner: a corner of table or shadow
         hull = cv2.convexHull(cnt)
-        solidity = (cv2.contourArea(cnt) + 1.0) / (cv2.contourArea(hull) + 1.0)
+        solidity = (area + 1.0) / (cv2.contourArea(hull) + 1.0)
         cands.append((float(cx), float(cy), float(a), int(w), int(h), float(solidity)))
     good = [c for c in cands if 0.004 * W * W <= c[2] <= 0.07 * W * W and max(c[3], c[4]) <= 1.6 * min(c[3], c[4])]
     if good:
@@ -353,6 +382,8 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
             k = 0
         if k == 0 or (k == 1 and elong > 2.2):
             junk_area += a
+            if junk_area > MAX_JUNK * W * H:
+                return None
             half.doubt += 1.0
             continue
         if k == 1 and round_blob:
@@ -362,7 +393,8 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         half.doubt += min(1.0, max(0.0, frac - 0.25) * 3)
         half.count += k
         half.blobs.append((cx, cy, a))
-    junk = junk_area / float(W * H)
+    if max(top.count, bottom.count) > MAX_PIPS:
+        return None  # the faint pips' look below only adds pips
     for hr in (top, bottom):
         if hr.count == 2 and len(hr.blobs) == 1:
             hr.doubt += 1.0  # a 2's pips sit in opposite corners: they never run together
@@ -372,9 +404,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading:
         hr.doubt += float(np.clip((_off_centre(hr, y0, W) - 0.08) / 0.06, 0.0, 1.5))
     conf = 1.0
     for hr in (top, bottom):
-        if hr.count > MAX_PIPS:
-            conf *= 0.2
         conf *= max(0.2, 1.0 - 0.35 * hr.doubt)
     conf *= max(0.2, min(1.0, (divider_contrast - 8) / 20))
     conf *= max(0.2, min(1.0, (face_fraction - 0.35) / 0.25))
-    return TileReading(top, bottom, face_fraction, divider_contrast, float(conf), junk, pip_area)
+    return TileReading(top, bottom, face_fraction, divider_contrast, float(conf))

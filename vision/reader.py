@@ -88,18 +88,6 @@ def _doubtful_blank(c: "Candidate") -> bool:
         _confidence(c) < BLANK_MIN_CONFIDENCE or c.reading.divider_contrast < BLANK_MIN_DIVIDER)
 
 
-def _plausible(rd: TileReading) -> bool:
-    if rd.top.count > 12 or rd.bottom.count > 12:
-        return False
-    if rd.face_fraction < 0.45:
-        return False
-    if rd.divider_contrast < 10:
-        return False
-    if rd.junk > 0.04:
-        return False
-    return True
-
-
 EXT = 3.4  # the extended warp covers this many tile widths along the tile
 
 
@@ -124,17 +112,12 @@ def refine_length(detail: np.ndarray, box: TileBox, f: float) -> TileBox:
     face[_rows_outside(ext, H, detail.shape, f)] = 0.0
     mid = H / 2.0
     found = []
+    start = int(round(0.6 * CW))
+    ds = np.arange(start, int(round(0.5 * H)))
     for sign in (1, -1):
-        d_found = None
-        start = int(round(0.6 * CW))
-        stop = int(round(0.5 * H)) - 1
-        for d in range(start, stop):
-            r = int(round(mid + sign * d))
-            r2 = int(round(mid + sign * (d + 1)))
-            if face[r] < 0.3 and face[r2] < 0.3:
-                d_found = d
-                break
-        found.append(d_found)
+        bare = face[np.rint(mid + sign * ds).astype(np.intp)] < 0.3
+        two = np.nonzero(bare[:-1] & bare[1:])[0]  # two rows running off the face
+        found.append(start + int(two[0]) if two.size else None)
     dp, dm = found
     # the divider is in the middle of the tile: the ends are symmetric
     if dp is not None and dm is not None and abs(dp - dm) < 0.15 * CW:
@@ -262,7 +245,7 @@ def _read_box(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     corners_detail = box.corners() / f
     canon = warp_tile(detail, corners_detail)
     rd = read_tile(canon)
-    if not _plausible(rd):
+    if rd is None:
         return None
     return Candidate(box, rd, _score(box, rd), corners_detail)
 

@@ -56,3 +56,32 @@ def test_pale_grey_pips_do_not_shape_the_face(a, b):
     img = _upright_tile(a, b, background=(90, 110, 130), style="white_colour", pale=True, seed=5)
     reading = read_tile(_shaded_across(img, 0.12))
     assert (reading.top.count, reading.bottom.count) == (a, b)
+
+
+def _wood_grain(seed: int = 5) -> np.ndarray:
+    """A box of wood grain: brown, with streaks along it and knots of every size."""
+    rng = np.random.default_rng(seed)
+    streaks = rng.normal(0, 1, (2 * CW, CW)).astype(np.float32)
+    streaks = cv2.GaussianBlur(streaks, (0, 0), sigmaX=0.8, sigmaY=6.0)
+    light = 120 + 90 * streaks / streaks.std()
+    img = np.clip(np.stack([light * 0.45, light * 0.7, light], axis=2), 0, 255).astype(np.uint8)
+    return img
+
+
+@pytest.mark.parametrize("seed", [5, 6, 7])
+def test_wood_grain_is_not_a_tile(seed):
+    """Most boxes tried on a photo hold no tile; read_tile gives them up (None), whatever
+    their streaks would count as."""
+    assert read_tile(_wood_grain(seed)) is None
+
+
+def test_a_tile_with_a_thirteenth_pip_is_not_a_tile():
+    """No half of a double-twelve set has more than twelve pips: a box whose half counts
+    more is not a tile of the set (it takes in a neighbour's pips)."""
+    img = _upright_tile(12, 0)
+    whole = read_tile(img)
+    assert (whole.top.count, whole.bottom.count) == (12, 0)
+    for x, y in [(0.25, 0.75), (0.75, 0.75), (0.5, 0.6), (0.5, 0.9), (0.25, 0.6), (0.75, 0.9), (0.25, 0.9),
+                 (0.75, 0.6), (0.5, 0.75), (0.38, 0.67), (0.62, 0.67), (0.38, 0.83), (0.62, 0.83)]:
+        cv2.circle(img, (int(x * CW), int(y * 2 * CW)), 3, (20, 20, 20), -1)
+    assert read_tile(img) is None
