@@ -80,6 +80,7 @@ def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
 _ANGLES = np.deg2rad(np.arange(0, 180, 6.0))
 _NX = -np.sin(_ANGLES)
 _NY = np.cos(_ANGLES)
+_NXY = np.stack([_NX, _NY])
 
 
 #: Straight bands looked for in one mark. Where tiles touch, a divider runs into the dark
@@ -126,14 +127,14 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     mx, my = xs.sum() / n, ys.sum() / n
     x = xs - mx
     y = ys - my
-    proj = np.outer(x, _NX) + np.outer(y, _NY)  # N x A, offset along the normal
-    off = np.rint(proj).astype(np.int32)
-    lo = off.min()
-    off -= lo
-    nb = int(off.max()) + 3
+    proj = np.column_stack([x, y]) @ _NXY  # N x A, offset along the normal
+    off = np.rint(proj)
+    lo = int(off.min())
+    nb = int(off.max()) - lo + 3
     na = len(_ANGLES)
-    idx = (off + np.arange(na, dtype=np.int32) * nb).ravel()
-    hist = np.bincount(idx, minlength=na * nb).reshape(na, nb)
+    # each angle's offsets in a histogram of its own: one bincount for them all
+    idx = np.add(off, np.arange(na) * nb - lo, out=np.empty(off.shape, np.intp), casting="unsafe")
+    hist = np.bincount(idx.ravel(), minlength=na * nb).reshape(na, nb)
     win = hist[:, :-2] + hist[:, 1:-1] + hist[:, 2:]
     j, b = np.unravel_index(int(np.argmax(win)), win.shape)
     d = b + 1 + lo  # centre offset of the band

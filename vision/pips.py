@@ -204,6 +204,8 @@ def _faint_pips(de, mask, thr_rows, pip_area, divider_rows, margins, top: HalfRe
     lmask[:, W - mx:] = 0
     lmask[:my] = 0
     lmask[H - my:] = 0
+    if not lmask.any():
+        return
     n, lab, st, cen = cv2.connectedComponentsWithStats(lmask, connectivity=4)
     if n <= 1:
         return
@@ -238,9 +240,9 @@ def _off_centre(hr: HalfReading, y0: float, W: int) -> float:
     or column of pips lost) or reaches into a neighbour: the count is then doubtful."""
     if hr.count < 1 or len(hr.blobs) != hr.count:
         return 0.0
-    cx = float(np.mean([x for x, _, _ in hr.blobs]))
-    cy = float(np.mean([y for _, y, _ in hr.blobs]))
-    return float(np.hypot(cx - W / 2, cy - (y0 + W / 2))) / W
+    cx = sum(x for x, _, _ in hr.blobs) / hr.count
+    cy = sum(y for _, y, _ in hr.blobs) / hr.count
+    return math.hypot(cx - W / 2, cy - (y0 + W / 2)) / W
 
 
 def _asymmetry(hr: HalfReading, y0: float, W: int) -> float:
@@ -248,12 +250,12 @@ def _asymmetry(hr: HalfReading, y0: float, W: int) -> float:
     count the pips that have no partner (a missed or an invented pip shows up here)."""
     if hr.count <= 1 or len(hr.blobs) != hr.count:
         return 0.0
-    pts = np.array([(x / W, (y - y0) / W) for x, y, _ in hr.blobs])
+    pts = [(x / W, (y - y0) / W) for x, y, _ in hr.blobs]
     # centre: the pips' own centroid (the box may sit a little off the tile)
-    centre = pts.mean(axis=0)
-    mirrored = 2 * centre - pts
-    d = np.sqrt(((pts[:, None, :] - mirrored[None, :, :]) ** 2).sum(axis=2))
-    unmatched = int((d.min(axis=1) > 0.13).sum())
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    # a pip is matched when another (or itself, at the centre) lies where it would turned
+    unmatched = sum(min(math.hypot(x - (2 * mx - px), y - (2 * my - py)) for px, py in pts) > 0.13 for x, y in pts)
     if hr.count == 11:  # some sets draw 11 lopsided
         unmatched = max(0, unmatched - 1)
     return float(unmatched)

@@ -328,13 +328,15 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         boxes.append(box)
     # read the most promising boxes first; a box lying on a tile already read cleanly
     # by a better box, the same size or smaller (a row of pips makes a short bar), is not
-    # read: it would lose to that tile anyway
+    # read: it would lose to that tile anyway. Nor is a box much wider than a clean tile
+    # it covers: tiles of a set are one size, so it spans that tile and a neighbour (a
+    # seam or a row of pips across both made its bar), and it would lose at the end.
     boxes.sort(key=lambda b: -_prerank(b))
     rejected: list[TileBox] = []
     for box in boxes[:MAX_READS]:
         pr = _prerank(box)
-        if any(c.score >= 0.9 and _prerank(c.box) >= pr and box.width / c.box.width < 1.15
-               and overlap(box, c.box) > 0.6 for c in cands):
+        if any(c.score >= 0.9 and overlap(box, c.box) > 0.6 and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr)
+               for c in cands):
             continue
         c = _candidate(detail, box, f)
         if c is not None:
