@@ -9,6 +9,7 @@ import cv2
 import numpy as np
 
 from .dividers import Bar
+from .pips import colour_distance
 
 #: Divider length / tile width: dividers span this much of the face (sets differ).
 RATIO_MIN = 0.42
@@ -82,8 +83,7 @@ class EdgeField:
         my = ys.astype(np.float32)
         sx = cv2.remap(self.gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         sy = cv2.remap(self.gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
-        d = sx * dx + sy * dy
-        return np.sqrt(np.einsum("...k,...k->...", d, d))
+        return colour_distance(sx * dx + sy * dy)
 
     def colour(self, x: float, y: float, r: float = 0.0) -> np.ndarray:
         """Lab colour (of the slightly blurred image) at the pixel nearest (x, y)."""

@@ -100,9 +100,13 @@ def lab_image(bgr: np.ndarray) -> np.ndarray:
     return lab
 
 
+_SUM3 = np.ones((1, 3), np.float32)
+
+
 def colour_distance(diff: np.ndarray) -> np.ndarray:
-    """The length of each Lab difference (last axis)."""
-    return np.sqrt(np.einsum("...k,...k->...", diff, diff))
+    """The length of each Lab difference of an image of them (float32, H x W x 3). OpenCV
+    sums the three squares several times faster than numpy does."""
+    return cv2.sqrt(cv2.transform(diff * diff, _SUM3))
 
 
 def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -207,28 +211,27 @@ def _faint_pips(de, mask, thr_rows, pip_area, divider_rows, margins, top: HalfRe
     if not lmask.any():
         return
     n, lab, st, cen = cv2.connectedComponentsWithStats(lmask, connectivity=4)
-    if n <= 1:
+    w, h, a = st[:, cv2.CC_STAT_WIDTH], st[:, cv2.CC_STAT_HEIGHT], st[:, cv2.CC_STAT_AREA]
+    cx, cy = cen[:, 0], cen[:, 1]
+    r = a / pip_area
+    # inside the face, of a pip's size, round and solid
+    pip_like = ((np.minimum(np.minimum(cx, W - 1 - cx), np.minimum(cy, H - 1 - cy)) >= 0.08 * W)
+                & (r > 0.45) & (r < 1.8)
+                & (np.maximum(w, h) <= 1.5 * np.minimum(w, h)) & (a >= 0.6 * w * h))
+    pip_like[0] = False  # the background
+    if not pip_like.any():
         return
     sums = np.bincount(lab.ravel(), weights=de.ravel(), minlength=n)
     mid = H / 2
     rad = np.sqrt(pip_area / np.pi)
-    for i in range(1, n):
-        x, y, w, h, a = st[i]
-        cx, cy = cen[i]
-        if min(cx, W - 1 - cx, cy, H - 1 - cy) < 0.08 * W:
+    for i in np.nonzero(pip_like)[0]:
+        half = top if cy[i] < mid else bottom
+        if any(np.hypot(bx - cx[i], by - cy[i]) < 1.6 * rad for bx, by, _ in half.blobs):
             continue
-        r = a / pip_area
-        if not (0.45 < r < 1.8):
-            continue
-        if max(w, h) > 1.5 * min(w, h) or a < 0.6 * w * h:
-            continue
-        half = top if cy < mid else bottom
-        if any(np.hypot(bx - cx, by - cy) < 1.6 * rad for bx, by, _ in half.blobs):
-            continue
-        mean = sums[i] / a
-        if mean > 1.35 * low_rows[int(cy)] and r > 0.6:
+        mean = sums[i] / a[i]
+        if mean > 1.35 * low_rows[int(cy[i])] and r[i] > 0.6:
             half.count += 1
-            half.blobs.append((float(cx), float(cy), float(a)))
+            half.blobs.append((float(cx[i]), float(cy[i]), float(a[i])))
             half.doubt += 0.3
         else:
             half.doubt += 0.4

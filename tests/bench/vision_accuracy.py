@@ -123,7 +123,7 @@ def score(folder: Path, verbose: bool = False, out_dir: Path | None = None) -> d
 
 def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
     """The speed goal's 12 MP JPEGs: one synthetic photo, and up to `n` of the folder's
-    photos enlarged to 4000 x 3000 with a little sensor-like noise (their files then weigh
+    photos enlarged to 12 MP with a little sensor-like noise (their files then weigh
     what a phone's do, and their scenes are real: wood grain, cloth, many boxes to try)."""
     from synthetic_photos import make_photo  # tests/synthetic_photos.py
 
@@ -135,7 +135,8 @@ def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
         img = cv2.imread(str(folder / rows[i][0]), cv2.IMREAD_COLOR)
         if img is None:
             continue
-        size = (4000, 3000) if img.shape[1] >= img.shape[0] else (3000, 4000)
+        k = np.sqrt(12e6 / (img.shape[0] * img.shape[1]))  # its own shape kept
+        size = (round(img.shape[1] * k), round(img.shape[0] * k))
         big = cv2.resize(img, size, interpolation=cv2.INTER_CUBIC).astype(np.float32)
         big += rng.normal(0.0, 3.0, big.shape).astype(np.float32)
         ok, data = cv2.imencode(".jpg", np.clip(big, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
