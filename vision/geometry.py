@@ -108,15 +108,16 @@ def _side_profiles(bar: Bar, field: EdgeField, ss: np.ndarray) -> tuple[np.ndarr
     t0 = 0.5 * bar.thickness + 1.5
     t1 = max(t0 + 2.0, 0.14 * Ld)
     near = np.linspace(t0, t1, 5, dtype=np.float32)
-    taus = np.concatenate([-near[::-1], near])
     wide = np.linspace(-0.55 * Ld, 0.55 * Ld, 15, dtype=np.float32)
-    taus = np.concatenate([taus, taus, wide])  # the band beside the divider counts double
+    taus = np.concatenate([-near[::-1], near, wide])
     S, T = np.meshgrid(np.concatenate([ss, -ss]), taus, indexing="ij")
     xs = bar.cx + S * ux + T * nx
     ys = bar.cy + S * uy + T * ny
-    g = field.directional(xs, ys, ux, uy)
     ins = field.inside(xs, ys)
-    g = np.where(ins, g, 0.0)
+    g = np.where(ins, field.directional(xs, ys, ux, uy), 0.0)
+    beside = 2 * len(near)
+    g = np.concatenate([g[:, :beside], g], axis=1)  # the band beside the divider counts double
+    ins = np.concatenate([ins[:, :beside], ins], axis=1)
     k = int(0.4 * (g.shape[1] - 1))
     ev = np.partition(g, k, axis=1)[:, k]
     out_frac = 1.0 - ins.mean(axis=1)

@@ -50,7 +50,7 @@ def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: 
     src = np.float32([corners[2], corners[3], corners[0]])  # (-u,-n) (+u,-n) (+u,+n)
     dst = np.float32([[0, 0], [out_w, 0], [out_w, out_h]])
     M = cv2.getAffineTransform(src, dst)
-    shrinks = float(np.linalg.norm(corners[0] - corners[1])) > out_w * 1.5
+    shrinks = math.hypot(*(corners[0] - corners[1])) > out_w * 1.5
     return cv2.warpAffine(img, M, (out_w, out_h), flags=cv2.INTER_AREA if shrinks else cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE)
 
@@ -273,8 +273,8 @@ def _drop_specks(mask: np.ndarray) -> None:
     """Clear the marks of at most SPECK pixels. Wood grain or cloth seen through a box
     that is not a tile makes a hundred of them, and each would cost a turn of read_tile's
     contour loop, which skips them anyway."""
-    n, lab, st, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    specks = st[:, cv2.CC_STAT_AREA] <= SPECK
+    n, lab = cv2.connectedComponents(mask, connectivity=8)
+    specks = np.bincount(lab.ravel(), minlength=n) <= SPECK
     specks[0] = False
     if specks.any():
         mask[specks[lab]] = 0
