@@ -136,10 +136,10 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     idx = np.add(off, np.arange(na) * nb - lo, out=np.empty(off.shape, np.intp), casting="unsafe")
     hist = np.bincount(idx.ravel(), minlength=na * nb).reshape(na, nb)
     win = hist[:, :-2] + hist[:, 1:-1] + hist[:, 2:]
-    j, b = np.unravel_index(int(np.argmax(win)), win.shape)
+    j, b = divmod(int(np.argmax(win)), win.shape[1])
     d = b + 1 + lo  # centre offset of the band
-    prof = hist[j]
-    peak = prof[b:b + 3].max()
+    prof = hist[j].tolist()
+    peak = max(prof[b:b + 3])
     # thickness: bins around the peak above half of it
     c = b + 1
     left = c
@@ -204,12 +204,13 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
     n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     out: list[Bar] = []
     s = float(2 ** level)
-    for i in range(1, n):
-        x, y, w, h, a = st[i]
-        if max(w, h) < MIN_LEN or a < MIN_LEN or a > 40000:
-            continue
-        if min(w, h) > 0.6 * max(w, h) and a > 0.5 * w * h:
-            continue  # a blob (a pip, a patch), not a bar
+    w, h, a = st[:, cv2.CC_STAT_WIDTH], st[:, cv2.CC_STAT_HEIGHT], st[:, cv2.CC_STAT_AREA]
+    longest, shortest = np.maximum(w, h), np.minimum(w, h)
+    blob = (shortest > 0.6 * longest) & (a > 0.5 * w * h)  # a pip, a patch: not a bar
+    marks = (longest >= MIN_LEN) & (a >= MIN_LEN) & (a <= 40000) & ~blob
+    marks[0] = False  # the background
+    for i in np.nonzero(marks)[0]:
+        x, y, w, h = st[i, :4]
         ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
         for (cx, cy, ux, uy, lo, sh, fill), crossing in _bands(xs.astype(np.float64) + x, ys.astype(np.float64) + y):
             half = lo < MIN_LEN
