@@ -122,14 +122,17 @@ def score(folder: Path, verbose: bool = False, out_dir: Path | None = None) -> d
 
 
 def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
-    """The speed goal's 12 MP JPEGs: one synthetic photo, and up to `n` of the folder's
-    photos enlarged to 12 MP with a little sensor-like noise (their files then weigh
+    """The speed goal's 12 MP JPEGs: two synthetic photos (12 tiles, and 20, the most a
+    hand holds: small tiles, looked at twice), and up to `n` of the folder's photos
+    enlarged to 12 MP with a little sensor-like noise (their files then weigh
     what a phone's do, and their scenes are real: wood grain, cloth, many boxes to try)."""
     from synthetic_photos import make_photo  # tests/synthetic_photos.py
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng(12)
-    photos = [("synthetic", make_photo(rng, n_tiles=12, size=(4000, 3000)).encode("jpeg", quality=92))]
+    photos = [("synthetic", make_photo(rng, n_tiles=12, size=(4000, 3000)).encode("jpeg", quality=92)),
+              ("synthetic, 20 tiles",
+               make_photo(np.random.default_rng(20), n_tiles=20, size=(4000, 3000)).encode("jpeg", quality=92))]
     rows = read_manifest(folder) if (folder / "MANIFEST.tsv").exists() else []
     for i in sorted(rng.choice(len(rows), min(n, len(rows)), replace=False)) if rows else []:
         img = cv2.imread(str(folder / rows[i][0]), cv2.IMREAD_COLOR)
