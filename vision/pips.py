@@ -280,6 +280,12 @@ def _drop_specks(mask: np.ndarray) -> None:
         mask[specks[lab]] = 0
 
 
+def _solidity(contour: np.ndarray, area: float) -> float:
+    """How much of its convex hull a blob fills (a pip fills all of it). Measured only for
+    the blobs whose count depends on it."""
+    return (area + 1.0) / (cv2.contourArea(cv2.convexHull(contour)) + 1.0)
+
+
 def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
     """The two halves' counts, or None when the box does not hold a tile: too little of
     it face coloured, no divider, a half of more than MAX_PIPS pips, or marks that are
@@ -339,9 +345,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
             continue  # pips sit well inside the face: this is background at the box's edge
         if math.hypot(min(cx, W - 1 - cx), min(cy, H - 1 - cy)) < CORNER * W:
             continue  # no layout has a pip in the very corner: a corner of table or shadow
-        hull = cv2.convexHull(cnt)
-        solidity = (area + 1.0) / (cv2.contourArea(hull) + 1.0)
-        cands.append((float(cx), float(cy), float(a), int(w), int(h), float(solidity)))
+        cands.append((float(cx), float(cy), float(a), int(w), int(h), cnt, area))
     good = [c for c in cands if 0.004 * W * W <= c[2] <= 0.07 * W * W and max(c[3], c[4]) <= 1.6 * min(c[3], c[4])]
     if good:
         areas = np.array([c[2] for c in good], np.float64)
@@ -365,7 +369,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
                 half_area[is_top] = med if 0.7 * pip_area < med < 1.45 * pip_area else pip_area
         else:
             half_area[is_top] = pip_area
-    for cx, cy, a, w, h, solidity in cands:
+    for cx, cy, a, w, h, cnt, area in cands:
         r = a / half_area[cy < mid]
         half = top if cy < mid else bottom
         if r < 0.35:
@@ -373,14 +377,14 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
                 half.doubt += 0.5
             continue
         elong = max(w, h) / max(1, min(w, h))
-        round_blob = elong < 1.45 and solidity > 0.85
+        round_blob = elong < 1.45 and _solidity(cnt, area) > 0.85
         if round_blob and r < 3.0:
             k = 1  # one pip, maybe a bigger one (the single pip of a 1 often is)
         elif r <= 1.55:
             k = 1
         elif r <= 2.6 and elong <= 2.8:
             k = 2  # two pips run together
-        elif r <= 3.5 and elong <= 3.8 and solidity > 0.6:
+        elif r <= 3.5 and elong <= 3.8 and _solidity(cnt, area) > 0.6:
             k = 3
             half.doubt += 0.5
         else:
