@@ -204,10 +204,10 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
     n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     out: list[Bar] = []
     s = float(2 ** level)
-    w, h, a = st[:, cv2.CC_STAT_WIDTH], st[:, cv2.CC_STAT_HEIGHT], st[:, cv2.CC_STAT_AREA]
-    longest, shortest = np.maximum(w, h), np.minimum(w, h)
-    blob = (shortest > 0.6 * longest) & (a > 0.5 * w * h)  # a pip, a patch: not a bar
-    marks = (longest >= MIN_LEN) & (a >= MIN_LEN) & (a <= 40000) & ~blob
+    ws, hs, areas = st[:, cv2.CC_STAT_WIDTH], st[:, cv2.CC_STAT_HEIGHT], st[:, cv2.CC_STAT_AREA]
+    longest, shortest = np.maximum(ws, hs), np.minimum(ws, hs)
+    blob = (shortest > 0.6 * longest) & (areas > 0.5 * ws * hs)  # a pip, a patch: not a bar
+    marks = (longest >= MIN_LEN) & (areas >= MIN_LEN) & (areas <= 40000) & ~blob
     marks[0] = False  # the background
     for i in np.nonzero(marks)[0]:
         x, y, w, h = st[i, :4]

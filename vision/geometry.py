@@ -168,13 +168,18 @@ def ends_inside_face(bar: Bar, field: EdgeField) -> float:
     return passed / 2.0
 
 
+def _bar_columns(bars: list[Bar], names: tuple[str, ...], dtype=np.float64) -> list[np.ndarray]:
+    """One array per attribute named, over the bars: to measure them all at once."""
+    return [np.array([getattr(b, name) for b in bars], dtype) for name in names]
+
+
 def flank_flatness(bars: list[Bar], field: EdgeField) -> np.ndarray:
     """For each bar, how much it stands out from a plain surround: its contrast with the
     colour in the strips along both its sides, over the spread of that colour. Beside a
     divider lies the bare face (pips keep clear of it), so a divider scores high; wood
     grain, knitting or a printed pattern is a line among lines, and scores low."""
-    cx, cy, ux, uy, L, t = (np.array([getattr(b, k) for b in bars], np.float32)[:, None]
-                            for k in ("cx", "cy", "ux", "uy", "length", "thickness"))
+    cx, cy, ux, uy, L, t = (column[:, None] for column in
+                            _bar_columns(bars, ("cx", "cy", "ux", "uy", "length", "thickness"), np.float32))
     along = np.linspace(-0.4, 0.4, 9, dtype=np.float32)[None, :] * L
     step = np.maximum(2.0, 0.12 * L)
     offs = [sg * (0.5 * t + 1.5 + k * step) for sg in (1.0, -1.0) for k in (0.0, 0.5, 1.0)]
@@ -291,8 +296,7 @@ def dedupe_bars(bars: list[Bar]) -> list[Bar]:
                                        -b.length))
     if not bars:
         return []
-    cx, cy, ux, uy, length, level = (np.array([getattr(b, k) for b in bars], np.float64)
-                                     for k in ("cx", "cy", "ux", "uy", "length", "level"))
+    cx, cy, ux, uy, length, level = _bar_columns(bars, ("cx", "cy", "ux", "uy", "length", "level"))
     # dup[i, k]: bar i is bar k found again
     d = np.hypot(cx[:, None] - cx[None, :], cy[:, None] - cy[None, :])
     cosang = np.abs(ux[:, None] * ux[None, :] + uy[:, None] * uy[None, :])
@@ -313,8 +317,7 @@ def join_split_bars(bars: list[Bar]) -> list[Bar]:
     out = list(bars)
     if len(bars) < 2:
         return out
-    cx, cy, ux, uy, length, thick = (np.array([getattr(b, k) for b in bars], np.float64)
-                                     for k in ("cx", "cy", "ux", "uy", "length", "thickness"))
+    cx, cy, ux, uy, length, thick = _bar_columns(bars, ("cx", "cy", "ux", "uy", "length", "thickness"))
     # every pair at once, a before b: parallel, of similar length, on one line, with a
     # gap between them no longer than a spinner
     dx = cx[None, :] - cx[:, None]
