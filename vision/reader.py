@@ -338,7 +338,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         if any(c.score >= 0.9 and overlap(box, c.box) > 0.6 and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr)
                for c in cands):
             continue
-        c = _candidate(detail, box, f)
+        c = None if _unlike_set(box, cands) else _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
         else:
@@ -376,6 +376,23 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         if all(overlap(c.box, k.box) < 0.25 for k in kept):
             kept.append(c)
     return kept, f, busy
+
+
+#: Tiles read at least this cleanly...
+SURE = 0.9
+#: ...when there are this many, set the size of the tiles still to be found: a box
+#: narrower than SMALLER times the narrowest of them, or wider than LARGER times the
+#: widest, is not read.
+SURE_TILES = 2
+SMALLER, LARGER = 0.6, 1.6
+
+
+def _unlike_set(box: TileBox, cands: list[Candidate]) -> bool:
+    """Whether `box` is too far from the size of the tiles already read surely to be one
+    of the same set. A busy background (creased leather, wood grain) makes a hundred
+    boxes, most of them the size of its texture, not of the tiles; each costs a reading."""
+    sure = [c.box.width for c in cands if c.score >= SURE]
+    return len(sure) >= SURE_TILES and not SMALLER * min(sure) <= box.width <= LARGER * max(sure)
 
 
 def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Candidate:
@@ -425,7 +442,7 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
     for box, again in inside[:MAX_RETRIES]:
         if abs(box.width / again.width - 1.0) <= 0.1:
             again = _at_width(box, rho / NARROWER)  # it was read at that width already
-        if any(c.score >= CLEAN and overlap(again, c.box) > 0.25 for c in cands + out):
+        if any(c.score >= CLEAN and overlap(again, c.box) > 0.25 for c in cands + out) or _unlike_set(again, cands + out):
             continue
         c = _candidate(detail, again, f)
         if c is not None:
