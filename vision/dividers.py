@@ -49,6 +49,9 @@ class Bar:
     #: How a divider it looks beside its flanks (geometry.measure_flatness): unmeasured yet
     #: when NaN.
     flatness: float = math.nan
+    #: The share of its two ends that lie inside a face (geometry.ends_inside_face):
+    #: unmeasured yet when NaN.
+    ends: float = math.nan
 
     @property
     def angle(self) -> float:

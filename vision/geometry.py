@@ -141,7 +141,13 @@ def _first_peak(ev: np.ndarray, out_frac: np.ndarray, floor: float) -> tuple[int
 def ends_inside_face(bar: Bar, field: EdgeField) -> float:
     """A divider ends inside the face: just past each end the colour is the face's again
     (a seam between two touching tiles ends in the gap at their corners, or at a pip).
-    Returns the fraction of the two ends that pass (0, 0.5 or 1)."""
+    Returns the fraction of the two ends that pass (0, 0.5 or 1), measured once a bar."""
+    if math.isnan(bar.ends):
+        bar.ends = _ends_inside_face(bar, field)
+    return bar.ends
+
+
+def _ends_inside_face(bar: Bar, field: EdgeField) -> float:
     ux, uy = bar.ux, bar.uy
     nx, ny = -uy, ux
     off = 0.5 * bar.thickness + max(2.0, 0.12 * bar.length)
