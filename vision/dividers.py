@@ -209,6 +209,8 @@ def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) 
 
 
 def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
+    if not cv2.countNonZero(mask):
+        return []  # no yellow on most photos: labelling an empty mask costs 2 ms
     # the same labels as the default algorithm's, in a third of the time on a sparse mask
     n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     out: list[Bar] = []
