@@ -96,7 +96,7 @@ REST_FRACTION = 0.35
 #: already found is a fringe of it, or a pip beside it, so it is not a bar of its own.
 MIN_CROSSING = math.cos(math.radians(30))
 #: At most this many of a mark's pixels vote in its Hough transform.
-HOUGH_PIXELS = 8000
+HOUGH_PIXELS = 4000
 
 
 def _bands(xs: np.ndarray, ys: np.ndarray) -> list[tuple[tuple, bool]]:
