@@ -7,6 +7,8 @@ import cv2
 import numpy as np
 from playwright.sync_api import expect
 
+from tests.qr import read_qr
+
 PLAYERS = ["Ann", "Bob", "Cy"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 
@@ -20,12 +22,9 @@ def start_game(page, base):
     return page.url
 
 
-def read_qr(locator) -> str:
+def qr_text(locator) -> str:
     png = locator.screenshot()
-    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
-    image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
-    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
-    return text
+    return read_qr(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE))
 
 
 def test_a_watcher_sees_a_saved_round_within_three_seconds(page, browser, live_server, shot):
@@ -70,7 +69,7 @@ def test_the_scorer_qr_code_opens_the_game_with_controls(page, browser, live_ser
     qr = page.locator(".qr[data-kind=scorer] svg")
     expect(qr).to_be_visible()
     shot("11-share-qr")
-    url = read_qr(qr)
+    url = qr_text(qr)
     assert re.fullmatch(re.escape(live_server) + r"/games/[\w-]+/join/[\w-]+", url)
     second_scorer = browser.new_context(**PHONE).new_page()
     second_scorer.goto(url)
