@@ -370,6 +370,38 @@ def write_folder(folder: Path, n: int, seed: int = 0, size: tuple[int, int] = (1
     return folder
 
 
+def leaning_camera(size: tuple[int, int], degrees: float, focal: float = 0.7) -> np.ndarray:
+    """The homography from a table (one unit a pixel of a top-down photo of `size`) to
+    the photo a phone takes of it leaning by `degrees` (positive: the table's far side
+    at the top of the photo), with a focal length of `focal` times the diagonal (a
+    phone's main camera is about 0.6), aimed at the table's centre from the distance
+    that keeps things about their size there."""
+    w, h = size
+    f = focal * math.hypot(w, h)
+    t = math.radians(degrees)
+    camera = np.array([w / 2, h / 2 + 1.3 * f * math.sin(t), 1.3 * f * math.cos(t)])  # above the table z = 0
+    forward = np.array([w / 2, h / 2, 0.0]) - camera
+    forward /= np.linalg.norm(forward)
+    right = np.array([-1.0, 0.0, 0.0])
+    R = np.stack([right, np.cross(forward, right), forward])
+    K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+    return K @ np.column_stack([R[:, 0], R[:, 1], -R @ camera])
+
+
+def seen_at_angle(photo: SyntheticPhoto, degrees: float, focal: float = 0.7) -> SyntheticPhoto | None:
+    """The table of a top-down synthetic photo as a phone leaning by `degrees` sees it
+    (see leaning_camera); None when a tile would leave the frame."""
+    h, w = photo.bgr.shape[:2]
+    H = leaning_camera((w, h), degrees, focal)
+    polys = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2) for p in photo.polygons]
+    if any((p < 0).any() or (p[:, 0] >= w).any() or (p[:, 1] >= h).any() for p in polys):
+        return None
+    wide = cv2.copyMakeBorder(photo.bgr, h, h, w, w, cv2.BORDER_REPLICATE)  # the table goes on
+    shift = np.array([[1.0, 0, -w], [0, 1, -h], [0, 0, 1]])
+    bgr = cv2.warpPerspective(wide, H @ shift, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    return SyntheticPhoto(bgr, photo.tiles, photo.style, photo.background, photo.layout, polys)
+
+
 def turn_photo(bgr: np.ndarray, angle: float, zoom: float = 1.0, gamma: float = 1.0) -> np.ndarray:
     """A photo turned by `angle` degrees on a canvas that holds all of it, resized by
     `zoom` and relit (`gamma`): the corners the turn uncovers take the median colour of

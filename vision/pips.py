@@ -300,10 +300,14 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
     # divider: rows around the middle that are marked across the central part
     cols = slice(int(W * 0.3), int(W * 0.7))
     rowfrac = mask[:, cols].mean(axis=1)
-    band = de[mid - 3:mid + 4, cols]
-    divider_contrast = median(band.max(axis=0))
-    r0 = r1 = mid
     lim = int(0.12 * W)
+    # the divider's rows: those marked across, about the most marked row near the middle
+    # (the box may sit a little off the tile's centre)
+    near = rowfrac[mid - lim // 2:mid + lim // 2 + 1]
+    centre = mid - lim // 2 + int(np.argmax(near)) if near.max() > 0.5 else mid
+    band = de[centre - 3:centre + 4, cols]
+    divider_contrast = median(band.max(axis=0))
+    r0 = r1 = centre
     while r0 > mid - lim and rowfrac[r0 - 1] > 0.5:
         r0 -= 1
     while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
@@ -338,7 +342,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
             cx, cy = m["m10"] / m["m00"], m["m01"] / m["m00"]
         else:
             cx, cy = x + w / 2, y + h / 2
-        if abs(cy - mid) < 0.1 * W and abs(cx - W / 2) < 0.12 * W and max(w, h) < 0.25 * W:
+        if abs(cy - (r0 + r1) / 2) < 0.1 * W and abs(cx - W / 2) < 0.12 * W and max(w, h) < 0.25 * W:
             continue  # spinner rivet on the divider
         edge_dist = min(cx, W - 1 - cx, cy, H - 1 - cy)
         if edge_dist < 0.08 * W:

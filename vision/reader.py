@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 from dataclasses import replace
@@ -9,14 +10,14 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from . import annotate
+from . import annotate, perspective
 from .dividers import find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
                        join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
 from .pips import CW, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
-from .result import Hand, Tile
+from .result import LOW_CONFIDENCE, Hand, Tile
 
 WORK_LONG_SIDE = 640
 MIN_SCORE = 0.15
@@ -27,6 +28,10 @@ BLANK_MIN_DIVIDER = 40.0
 #: A reading scored at least this is clean: it sets the set's width and ratio, and a
 #: box that scores less is doubtful enough to be read another way.
 CLEAN = 0.5
+#: A reading scored at least this is sure: other boxes are measured against its tile.
+SURE = 0.9
+#: Two boxes overlapping by more than this (a share of the smaller) are on the same tile.
+OVERLAPPING = 0.25
 #: At most this many divider candidates are examined (busy backgrounds make hundreds).
 MAX_BARS = 100
 #: At most this many tile boxes are read.
@@ -284,14 +289,61 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     # on a busy background (leather, a floral tray): there the second look would cost
     # a second or more and mostly find more texture.
     widths = [c.box.width for c in kept]
-    doubtful = sum(_confidence(c) < 0.7 for c in kept) >= max(1, 0.25 * len(kept))
+    doubtful = sum(_confidence(c) < LOW_CONFIDENCE for c in kept) >= max(1, 0.25 * len(kept))
     small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
         doubtful and float(np.median(widths)) < 1.4 * SMALL_TILE)
     if small and not busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
         kept2, f2, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
         if sum(_rank(c) for c in kept2) > sum(_rank(c) for c in kept):
-            return kept2, f2, detail
+            kept, f = kept2, f2
+    above = _from_above(detail, kept)
+    if above is not None and sum(_rank(c) for c in above) > sum(_rank(c) for c in kept):
+        kept = above
     return kept, f, detail
+
+
+def _from_above(detail: np.ndarray, kept: list[Candidate]) -> list[Candidate] | None:
+    """The tiles read on the photo turned into the view from above, when the tiles
+    found show that it was taken at an angle (see perspective.py), their corners mapped
+    back onto the photo; else None. The turn is measured on the tiles' sizes, or
+    guessed from their shapes when there are too few of them and one is doubtful
+    (none: a usual tilt). A
+    second view, measured on the tiles the first one shows, is no better: on the
+    development sets it lost as many hands as it won."""
+    h, w = detail.shape[:2]
+    good = [c for c in kept if c.score >= CLEAN]
+    if len(good) >= perspective.MIN_TILES:
+        centres, areas, across = _measures(good)
+        turn = perspective.fit_turn(centres, areas, across, w, h)
+        return None if turn is None else _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)))
+    if good and not any(_confidence(c) < LOW_CONFIDENCE for c in kept):
+        return None  # a few tiles read surely: a guess at the tilt could only spoil them
+    tilt = perspective.tilt_from_shapes([c.corners_detail for c in good]) if good else GUESSED_TILT
+    return _read_view(perspective.tilted_view(detail, tilt)) if tilt >= perspective.MIN_TILT else None
+
+
+#: The tilt supposed when the photo shows no tile at all.
+GUESSED_TILT = math.radians(30)
+
+
+def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The tiles' centres, areas and vectors across the divider, on the photo."""
+    corners = np.array([c.corners_detail for c in cands]).reshape(-1, 4, 2)
+    areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in corners])
+    return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
+
+
+def _read_view(view) -> list[Candidate]:
+    """The tiles read on a view from above, their corners mapped back onto the photo
+    (none for no view)."""
+    if view is None:
+        return []
+    image, H = view
+    found, _, _ = _analyse(image, WORK_LONG_SIDE)
+    back = np.linalg.inv(H)
+    for c in found:
+        c.corners_detail = cv2.perspectiveTransform(c.corners_detail.reshape(-1, 1, 2), back).reshape(-1, 2)
+    return found
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[Candidate], float, bool]:
@@ -326,17 +378,17 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
             continue  # the same bar found twice (two pyramid levels, two contrast maps)
         seen.append(box)
         boxes.append(box)
-    # read the most promising boxes first; a box lying on a tile already read cleanly
-    # by a better box, the same size or smaller (a row of pips makes a short bar), is not
-    # read: it would lose to that tile anyway. Nor is a box much wider than a clean tile
-    # it covers: tiles of a set are one size, so it spans that tile and a neighbour (a
-    # seam or a row of pips across both made its bar), and it would lose at the end.
+    # read the most promising boxes first. A box overlapping a tile already read surely
+    # is not read when that tile's box was more promising (a row of pips, or half of
+    # that tile and half of its neighbour, makes such boxes), nor when it is much wider
+    # than that tile (tiles of a set are one size, so it spans that tile and a
+    # neighbour): it would lose to that tile at the end.
     boxes.sort(key=lambda b: -_prerank(b))
     rejected: list[TileBox] = []
     for box in boxes[:MAX_READS]:
         pr = _prerank(box)
-        if any(c.score >= 0.9 and overlap(box, c.box) > 0.6 and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr)
-               for c in cands):
+        if any(c.score >= SURE and overlap(box, c.box) > OVERLAPPING
+               and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr) for c in cands):
             continue
         c = None if _unlike_set(box, cands) else _candidate(detail, box, f)
         if c is not None:
@@ -350,14 +402,14 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
         rho = float(np.median([c.box.bar.length / c.box.width for c in good]))
         if len(good) >= 3:
             cands = [_at_consensus(detail, c, rho, f) for c in cands]
-        lmed = float(np.median([c.box.bar.length for c in good]))
-        again = _second_looks(rejected, unfitted, lmed, field)
+        lengths = SizeModel([(c.box.bar.cx, c.box.bar.cy, c.box.bar.length) for c in good])
+        again = _second_looks(rejected, unfitted, lengths, field)
         cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
     good = [c for c in cands if c.score >= CLEAN]  # with the second looks' tiles
     if len(good) >= 3:
-        # and tiles are about the same size (perspective allowing)
-        wmed = float(np.median([c.box.width for c in good]))
-        cands = [c for c in cands if 0.6 * wmed <= c.box.width <= 1.6 * wmed]
+        # and tiles are about the size of their neighbours (the table's perspective allowing)
+        widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good])
+        cands = [c for c in cands if 0.6 <= c.box.width / widths.at(c.box.cx, c.box.cy) <= 1.6]
     cands = [c for c in cands if _rank(c) >= MIN_SCORE and not _doubtful_blank(c)]
     cands.sort(key=lambda c: -_rank(c))
     # A clean box that contains a smaller one wins over it unless clearly worse: boxes
@@ -373,14 +425,12 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[
     cands.sort(key=lambda c: -c.score_rank)
     kept: list[Candidate] = []
     for c in cands:
-        if all(overlap(c.box, k.box) < 0.25 for k in kept):
+        if all(overlap(c.box, k.box) < OVERLAPPING for k in kept):
             kept.append(c)
     return kept, f, busy
 
 
-#: Tiles read at least this cleanly...
-SURE = 0.9
-#: ...when there are this many, set the size of the tiles still to be found: a box
+#: Sure tiles, when there are this many, set the size of the tiles still to be found: a box
 #: narrower than SMALLER times the narrowest of them, or wider than LARGER times the
 #: widest, is not read.
 SURE_TILES = 2
@@ -413,12 +463,44 @@ def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Can
     return c2 if better else c
 
 
-def _second_looks(rejected: list[TileBox], unfitted: list, lmed: float, field: EdgeField) -> list[TileBox]:
+class SizeModel:
+    """The size a tile (or its divider) is expected to have at each point of the photo.
+    The tiles lie on the table's plane, and seen in perspective a thing's size there is
+    inversely proportional to its depth, whose inverse is linear in the image
+    coordinates: so the size is fitted as a plane over the photo on the tiles read
+    cleanly (with a camera tilted by 35 degrees, the near tiles are twice the size of the
+    far ones). With fewer than four tiles, or a fit that does not hold, the median size."""
+
+    def __init__(self, samples: list[tuple[float, float, float]]) -> None:
+        xs, ys, sizes = (np.array(v, np.float64) for v in zip(*samples))
+        self.median = float(np.median(sizes))
+        self.plane = None
+        if len(sizes) >= 4:
+            A = np.column_stack([np.ones_like(xs), xs, ys])
+            keep = np.ones(len(sizes), bool)
+            for _ in range(2):  # once more without the tiles the first fit misses by far
+                plane = np.linalg.lstsq(A[keep], sizes[keep], rcond=None)[0]
+                fitted = A @ plane
+                if (fitted <= 0).any():
+                    return
+                keep = np.abs(sizes / fitted - 1.0) < 0.25
+                if keep.sum() < 4:
+                    return
+            self.plane = plane
+
+    def at(self, x: float, y: float) -> float:
+        if self.plane is None:
+            return self.median
+        size = self.plane[0] + self.plane[1] * x + self.plane[2] * y
+        return size if size > 0 else self.median
+
+
+def _second_looks(rejected: list[TileBox], unfitted: list, lengths: SizeModel, field: EdgeField) -> list[TileBox]:
     """Boxes worth reading again at the set's width, the most divider-like first: those
     that read as no tile, and bars whose tile sides were not found if they look like a
     divider of this set (as long as the others, ending inside a face at least at one end:
     a pip may sit at the other)."""
-    alike = [b for b in unfitted if 0.8 <= b.length / lmed <= 1.25]
+    alike = [b for b in unfitted if 0.8 <= b.length / lengths.at(b.cx, b.cy) <= 1.25]
     alike = [TileBox(b.cx, b.cy, b.ux, b.uy, 0.0, 0.0, b) for b in alike if ends_inside_face(b, field) >= 0.5]
     return sorted(rejected + alike, key=lambda b: -np.nan_to_num(b.bar.flatness))
 
@@ -442,7 +524,7 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
     for box, again in inside[:MAX_RETRIES]:
         if abs(box.width / again.width - 1.0) <= 0.1:
             again = _at_width(box, rho / NARROWER)  # it was read at that width already
-        if any(c.score >= CLEAN and overlap(again, c.box) > 0.25 for c in cands + out) or _unlike_set(again, cands + out):
+        if any(c.score >= CLEAN and overlap(again, c.box) > OVERLAPPING for c in cands + out) or _unlike_set(again, cands + out):
             continue
         c = _candidate(detail, again, f)
         if c is not None:

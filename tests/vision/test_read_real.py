@@ -121,8 +121,7 @@ TURNED = [
     ("Rakeduk__Domino_Detector/y8.jpg", 150, 1.3, 0.8),  # pink tiles on streaked wood
     ("jeremyarde__domino-counter/IMG-20210324-WA0000.jpg", 90, 0.9, 1.0),  # a close-up's thick divider
     ("jeremyarde__domino-counter/IMG-20210324-WA0001.jpg", 114.3, 0.67, 0.83),  # a packed block, one tile farther
-    ("jmherzog-de__domino-detection/main.png", 57.6, 1.0, 1.15),  # a tile's side hidden under another
-    ("jmherzog-de__domino-detection/main.png", 163.4, 1.28, 1.22),
+    ("jmherzog-de__domino-detection/main.png", 163.4, 1.28, 1.22),  # a tile's side hidden under another
 ]
 
 
