@@ -42,6 +42,9 @@ class TileReading:
     face_fraction: float
     divider_contrast: float
     confidence: float
+    #: Pips the box's outline cuts, at its top end, bottom end, left and right side (in
+    #: the canonical image): the box is then short or narrow on that side.
+    cut: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: int = CW) -> np.ndarray:
@@ -331,6 +334,7 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
     _drop_specks(work)
     contours, _ = cv2.findContours(work, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     cands = []
+    at_edge: list[tuple[int, float]] = []  # (which edge, area) of the marks at the outline
     for cnt in contours:
         m = cv2.moments(cnt)
         area = m["m00"]  # the contour's area
@@ -344,9 +348,10 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
             cx, cy = x + w / 2, y + h / 2
         if abs(cy - (r0 + r1) / 2) < 0.1 * W and abs(cx - W / 2) < 0.12 * W and max(w, h) < 0.25 * W:
             continue  # spinner rivet on the divider
-        edge_dist = min(cx, W - 1 - cx, cy, H - 1 - cy)
-        if edge_dist < 0.08 * W:
-            continue  # pips sit well inside the face: this is background at the box's edge
+        edges = (cy, H - 1 - cy, cx, W - 1 - cx)
+        if min(edges) < 0.08 * W:
+            at_edge.append((int(np.argmin(edges)), a))
+            continue  # pips sit well inside the face: background at the box's edge, or a pip it cuts
         if math.hypot(min(cx, W - 1 - cx), min(cy, H - 1 - cy)) < CORNER * W:
             continue  # no layout has a pip in the very corner: a corner of table or shadow
         cands.append((float(cx), float(cy), float(a), int(w), int(h), cnt, area))
@@ -408,6 +413,14 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
         half.blobs.append((cx, cy, a))
     if max(top.count, bottom.count) > MAX_PIPS:
         return None  # the faint pips' look below only adds pips
+    cut = [0, 0, 0, 0]
+    for edge, a in at_edge:
+        if 0.3 * pip_area <= a <= 1.3 * pip_area:
+            cut[edge] += 1
+    # a pip cut at an end makes its half doubtful; one cut at a side may be a neighbour's
+    # (tiles touching side by side), so it only asks the reader for a wider look
+    top.doubt += 0.4 * min(2, cut[0])
+    bottom.doubt += 0.4 * min(2, cut[1])
     for hr in (top, bottom):
         if hr.count == 2 and len(hr.blobs) == 1:
             hr.doubt += 1.0  # a 2's pips sit in opposite corners: they never run together
@@ -420,4 +433,4 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
         conf *= max(0.2, 1.0 - 0.35 * hr.doubt)
     conf *= max(0.2, min(1.0, (divider_contrast - 8) / 20))
     conf *= max(0.2, min(1.0, (face_fraction - 0.35) / 0.25))
-    return TileReading(top, bottom, face_fraction, divider_contrast, float(conf))
+    return TileReading(top, bottom, face_fraction, divider_contrast, float(conf), tuple(cut))

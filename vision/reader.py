@@ -242,17 +242,53 @@ def _read(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     if refined is not box and refined.length > LONGER * box.length and (c is None or c.score < CLEAN):
         c2 = _read_box(detail, box, f)
         if c2 is not None and (c is None or c2.score > c.score + CLEARLY_BETTER):
-            return c2
+            c = c2
+    if c is not None and any(c.reading.cut):
+        c2 = _read_box(detail, _grown(c.box, c.reading.cut), f)
+        if c2 is not None and sum(c2.reading.cut) < sum(c.reading.cut) and c2.score > c.score + CLEARLY_BETTER:
+            c = c2
     return c
+
+
+#: A box cutting pips at one of its ends or sides is read again grown by this much of
+#: its width on that side.
+GROW = 0.15
+
+
+def _grown(box: TileBox, cut: tuple[int, int, int, int]) -> TileBox:
+    """`box` grown on each side where its outline cuts pips (its top end, bottom end,
+    left and right side in the canonical image: -n, +n, -u, +u)."""
+    d = GROW * box.width
+    top, bottom, left, right = (d if k else 0.0 for k in cut)
+    ax, ay = box.axis
+    along = (bottom - top) / 2
+    across = (right - left) / 2
+    return replace(box, cx=box.cx + along * ax + across * box.ux, cy=box.cy + along * ay + across * box.uy,
+                   length=box.length + top + bottom, width=box.width + left + right)
 
 
 def _read_box(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     corners_detail = box.corners() / f
-    canon = warp_tile(detail, corners_detail)
-    rd = read_tile(canon)
+    rd = read_tile(_upright(detail, box, f))
     if rd is None:
         return None
     return Candidate(box, rd, _score(box, rd), corners_detail)
+
+
+def _upright(detail: np.ndarray, box: TileBox, f: float) -> np.ndarray:
+    """The tile in `box` warped upright (read_tile's canonical image), its divider on
+    the middle row: when the box does not sit centred on its divider (an end found
+    farther than the other, a box grown at one end), each half is warped on its own."""
+    t = (box.bar.cx - box.cx) * box.nx + (box.bar.cy - box.cy) * box.ny  # the divider, along the tile
+    if abs(t) < 0.02 * box.width:
+        return warp_tile(detail, box.corners() / f)
+    ax, ay = box.axis
+    halves = []
+    for lo, hi in ((-box.length / 2, t), (t, box.length / 2)):
+        mid = (lo + hi) / 2
+        half = replace(box, cx=box.cx + mid * ax, cy=box.cy + mid * ay, length=hi - lo)
+        halves.append(warp_tile(detail, half.corners() / f, out_h=CW))
+    return np.vstack(halves)
 
 
 def _same_box(a: TileBox, b: TileBox) -> bool:
