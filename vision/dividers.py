@@ -97,6 +97,12 @@ REST_FRACTION = 0.35
 MIN_CROSSING = math.cos(math.radians(30))
 #: At most this many of a mark's pixels vote in its Hough transform.
 HOUGH_PIXELS = 4000
+#: At most this many marks of one contrast map get a Hough transform, the straightest
+#: first: creased leather or wood grain make hundreds of crease-sized marks at the finest
+#: level, each costing a transform, while a divider is one of the straightest marks
+#: around (a crease bends, a patch of grain is broad). Ordered by length instead, the cap
+#: lost the small tiles of a busy photo to its long creases.
+MAX_MARKS = 120
 
 
 def _bands(xs: np.ndarray, ys: np.ndarray) -> list[tuple[tuple, bool]]:
@@ -200,17 +206,22 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     return (cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))), on_band
 
 
-def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> list[Bar]:
+def bars_at_level(bgr: np.ndarray, level: int) -> tuple[list[Bar], bool]:
+    """The bars at one pyramid level, and whether some contrast map there held more
+    marks than are examined (a busy background)."""
     out: list[Bar] = []
+    busy = False
     for m, thr in mark_maps(bgr):
         mask = (m > thr).astype(np.uint8)
-        out.extend(_bars_in_mask(mask, level))
-    return out
+        bars, capped = _bars_in_mask(mask, level)
+        out.extend(bars)
+        busy |= capped
+    return out, busy
 
 
-def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
+def _bars_in_mask(mask: np.ndarray, level: int) -> tuple[list[Bar], bool]:
     if not cv2.countNonZero(mask):
-        return []  # no yellow on most photos: labelling an empty mask costs 2 ms
+        return [], False  # no yellow on most photos: labelling an empty mask costs 2 ms
     # the same labels as the default algorithm's, in a third of the time on a sparse mask
     n, lab, st, _ = cv2.connectedComponentsWithStatsWithAlgorithm(mask, 8, cv2.CV_32S, cv2.CCL_BBDT)
     out: list[Bar] = []
@@ -220,7 +231,11 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
     blob = (shortest > 0.6 * longest) & (areas > 0.5 * ws * hs)  # a pip, a patch: not a bar
     marks = (longest >= MIN_LEN) & (areas >= MIN_LEN) & (areas <= 40000) & ~blob
     marks[0] = False  # the background
-    for i in np.nonzero(marks)[0]:
+    ids = np.nonzero(marks)[0]
+    capped = ids.size > MAX_MARKS
+    if capped:
+        ids = np.sort(ids[np.argsort(-_straightness(lab, marks), kind="stable")[:MAX_MARKS]])
+    for i in ids:
         x, y, w, h = st[i, :4]
         ys, xs = np.nonzero(lab[y:y + h, x:x + w] == i)
         for (cx, cy, ux, uy, lo, sh, fill), crossing in _bands(xs.astype(np.float64) + x, ys.astype(np.float64) + y):
@@ -231,7 +246,35 @@ def _bars_in_mask(mask: np.ndarray, level: int) -> list[Bar]:
                            half=half, crossing=crossing))
     if level == 0:  # coarser levels blur a spinner's gap away
         out.extend(_half_bars(lab, st))
-    return out
+    return out, capped
+
+
+def _straightness(lab: np.ndarray, marks: np.ndarray) -> np.ndarray:
+    """For each mark (a boolean over the labels), how much it looks like one straight
+    thin bar: the length its pixels' principal axis spans over the thickness across it
+    (a crease in leather bends, a patch of grain is broad)."""
+    _, _, _, major, minor, _ = _moments(lab, marks)
+    return np.sqrt(major / (minor + 1.0))
+
+
+def _moments(lab: np.ndarray, which: np.ndarray) -> tuple[np.ndarray, ...]:
+    """For each label chosen by `which` (a boolean over the labels), all at once: its
+    pixel count, centroid, variances along its principal axes and that axis's angle."""
+    xs, ys = cv2.findNonZero(which[lab].view(np.uint8)).reshape(-1, 2).T  # np.nonzero's order, faster
+    ids = lab[ys, xs]
+    n = which.size
+    xs = xs.astype(np.float64)
+    ys = ys.astype(np.float64)
+    cnt = np.bincount(ids, minlength=n)[which]
+    mx = np.bincount(ids, xs, n)[which] / cnt
+    my = np.bincount(ids, ys, n)[which] / cnt
+    cxx = np.bincount(ids, xs * xs, n)[which] / cnt - mx * mx
+    cyy = np.bincount(ids, ys * ys, n)[which] / cnt - my * my
+    cxy = np.bincount(ids, xs * ys, n)[which] / cnt - mx * my
+    spread = np.sqrt(((cxx - cyy) / 2) ** 2 + cxy ** 2)
+    major = (cxx + cyy) / 2 + spread
+    minor = np.maximum((cxx + cyy) / 2 - spread, 0.0)
+    return cnt, mx, my, major, minor, 0.5 * np.arctan2(2 * cxy, cxx - cyy)
 
 
 def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
@@ -244,20 +287,7 @@ def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
     small[0] = False  # the background
     if not small.any():
         return []
-    xs, ys = cv2.findNonZero(small[lab].view(np.uint8)).reshape(-1, 2).T  # np.nonzero's order, faster
-    ids = lab[ys, xs]
-    n = len(st)
-    xs = xs.astype(np.float64)
-    ys = ys.astype(np.float64)
-    cnt = np.bincount(ids, minlength=n)[small]
-    mx = np.bincount(ids, xs, n)[small] / cnt
-    my = np.bincount(ids, ys, n)[small] / cnt
-    cxx = np.bincount(ids, xs * xs, n)[small] / cnt - mx * mx
-    cyy = np.bincount(ids, ys * ys, n)[small] / cnt - my * my
-    cxy = np.bincount(ids, xs * ys, n)[small] / cnt - mx * my
-    spread = np.sqrt(((cxx - cyy) / 2) ** 2 + cxy ** 2)
-    major = (cxx + cyy) / 2 + spread
-    theta = 0.5 * np.arctan2(2 * cxy, cxx - cyy)
+    cnt, mx, my, major, _, theta = _moments(lab, small)
     length = np.sqrt(12 * major) + 1.0  # a uniform bar of length L has variance L^2 / 12
     thick = cnt / length
     keep = (length >= HALF_LEN) & (length / thick >= 3) & (thick <= 9)
@@ -266,14 +296,18 @@ def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
             for x, y, t, L, th in zip(mx[keep], my[keep], theta[keep], length[keep], thick[keep])]
 
 
-def find_bars(bgr: np.ndarray, levels: int = 4) -> list[Bar]:
-    """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`."""
+def find_bars(bgr: np.ndarray, levels: int = 4) -> tuple[list[Bar], bool]:
+    """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`, and
+    whether the background is busy (more marks than are examined at some level)."""
     bars: list[Bar] = []
+    busy = False
     img = bgr
     for lev in range(levels):
         if lev:
             img = cv2.pyrDown(img)
             if min(img.shape[:2]) < 48:
                 break
-        bars.extend(bars_at_level(img, lev))
-    return bars
+        found, capped = bars_at_level(img, lev)
+        bars.extend(found)
+        busy |= capped
+    return bars, busy
