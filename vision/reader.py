@@ -351,15 +351,20 @@ def _from_above(detail: np.ndarray, kept: list[Candidate]) -> list[Candidate] | 
     if len(good) >= perspective.MIN_TILES:
         centres, areas, across = _measures(good)
         turn = perspective.fit_turn(centres, areas, across, w, h)
-        return None if turn is None else _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)))
+        if turn is None:
+            return None
+        return _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)), good)
     if good and not any(_confidence(c) < LOW_CONFIDENCE for c in kept):
         return None  # a few tiles read surely: a guess at the tilt could only spoil them
     if not kept:
         return None  # a photo showing no tile at all: a guessed view found none either
     tilt = perspective.tilt_from_shapes([c.corners_detail for c in good]) if good else GUESSED_TILT
-    return _read_view(perspective.tilted_view(detail, tilt)) if tilt >= perspective.MIN_TILT else None
+    return _read_view(perspective.tilted_view(detail, tilt), good) if tilt >= perspective.MIN_TILT else None
 
 
+#: Tiles wider than this (working pixels) on a view from above are looked at on a
+#: smaller working size, down to half of it, where they are about this wide.
+VIEW_TILE = 64
 #: The tilt supposed when no tile of the photo was read cleanly.
 GUESSED_TILT = math.radians(30)
 
@@ -371,17 +376,29 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
-def _read_view(view) -> list[Candidate]:
+def _read_view(view, known: list[Candidate]) -> list[Candidate]:
     """The tiles read on a view from above, their corners mapped back onto the photo
     (none for no view)."""
     if view is None:
         return []
     image, H = view
-    found, _, _ = _analyse(image, WORK_LONG_SIDE)
+    found, _, _ = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]))
     back = np.linalg.inv(H)
     for c in found:
         c.corners_detail = cv2.perspectiveTransform(c.corners_detail.reshape(-1, 1, 2), back).reshape(-1, 2)
     return found
+
+
+def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
+    """The working size a view from above is looked at: the usual one, or less, down to
+    half, where the tiles read on the photo (`quads`, mapped by H onto the view) are about
+    VIEW_TILE wide: a close-up's tiles are found as well on fewer pixels, and the look
+    then costs as many fewer."""
+    if not quads:
+        return WORK_LONG_SIDE
+    moved = cv2.perspectiveTransform(np.array(quads, np.float64).reshape(-1, 1, 2), H).reshape(-1, 4, 2)
+    wide = float(np.median(np.linalg.norm(moved[:, 0] - moved[:, 1], axis=1))) * WORK_LONG_SIDE / max(shape[:2])
+    return int(round(WORK_LONG_SIDE * min(1.0, max(0.5, VIEW_TILE / max(wide, 1e-6)))))
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4) -> tuple[list[Candidate], float, bool]:
