@@ -344,8 +344,9 @@ def _from_above(detail: np.ndarray, kept: list[Candidate]) -> list[Candidate] | 
     back onto the photo; else None. The turn is measured on the tiles' sizes, or
     guessed from their shapes when there are too few of them and one is doubtful
     (none clean: a usual tilt). A photo showing no tile at all is not turned: on the
-    development sets no such view ever found one, and it cost a third look. A second view, measured on the tiles the first one shows, is no better: on the
-    development sets it lost as many hands as it won."""
+    development sets no such view ever found one, and it cost a third look. A second
+    view, measured on the tiles the first one shows, is no better: on the development
+    sets it lost as many hands as it won."""
     h, w = detail.shape[:2]
     good = [c for c in kept if c.score >= CLEAN]
     if len(good) >= perspective.MIN_TILES:
