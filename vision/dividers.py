@@ -62,9 +62,10 @@ CHROMA_THRESHOLD = 30  # yellow-blue contrast (8-bit b units) for coloured divid
 MIN_YELLOW = 20  # and how yellow such a divider is at least (b above neutral)
 
 
-def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
+def mark_maps(bgr: np.ndarray, k: int = KERNEL, threshold: int = MARK_THRESHOLD) -> list[tuple[np.ndarray, int]]:
     """(contrast map, threshold) pairs: dark marks (black-hat) and bright marks (top-hat)
-    of the lightness, and yellow-blue marks (a yellow divider on a pink tile...)."""
+    of the lightness, thresholded at `threshold` (lower for a faint engraved divider),
+    and yellow-blue marks (a yellow divider on a pink tile...)."""
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)
     L = lab[:, :, 0]
     b = lab[:, :, 2]
@@ -75,8 +76,8 @@ def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[tuple[np.ndarray, int]]:
     # merely yellower: a white face between blue or green pips is yellower than they are.
     yellower = cv2.morphologyEx(b, cv2.MORPH_TOPHAT, ker)
     yellower[b < 128 + MIN_YELLOW] = 0
-    return [(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), MARK_THRESHOLD),
-            (cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), MARK_THRESHOLD),
+    return [(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), threshold),
+            (cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), threshold),
             (yellower, CHROMA_THRESHOLD)]
 
 
@@ -206,12 +207,12 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     return (cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))), on_band
 
 
-def bars_at_level(bgr: np.ndarray, level: int) -> tuple[list[Bar], bool]:
+def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> tuple[list[Bar], bool]:
     """The bars at one pyramid level, and whether some contrast map there held more
     marks than are examined (a busy background)."""
     out: list[Bar] = []
     busy = False
-    for m, thr in mark_maps(bgr):
+    for m, thr in mark_maps(bgr, threshold=threshold):
         mask = (m > thr).astype(np.uint8)
         bars, capped = _bars_in_mask(mask, level)
         out.extend(bars)
@@ -296,9 +297,10 @@ def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
             for x, y, t, L, th in zip(mx[keep], my[keep], theta[keep], length[keep], thick[keep])]
 
 
-def find_bars(bgr: np.ndarray, levels: int = 4) -> tuple[list[Bar], bool]:
+def find_bars(bgr: np.ndarray, levels: int = 4, threshold: int = MARK_THRESHOLD) -> tuple[list[Bar], bool]:
     """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`, and
-    whether the background is busy (more marks than are examined at some level)."""
+    whether the background is busy (more marks than are examined at some level). Marks
+    of lightness stand out from their surroundings by more than `threshold`."""
     bars: list[Bar] = []
     busy = False
     img = bgr
@@ -307,7 +309,7 @@ def find_bars(bgr: np.ndarray, levels: int = 4) -> tuple[list[Bar], bool]:
             img = cv2.pyrDown(img)
             if min(img.shape[:2]) < 48:
                 break
-        found, capped = bars_at_level(img, lev)
+        found, capped = bars_at_level(img, lev, threshold)
         bars.extend(found)
         busy |= capped
     return bars, busy

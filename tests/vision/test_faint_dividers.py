@@ -1,0 +1,51 @@
+"""Sets whose divider is a fine engraved line, barely darker than the face: at the
+working size it is a pixel wide, and the usual marks threshold does not see it. The
+reader then looks again with a lower threshold (vision/reader.py, FAINT_THRESHOLD)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import vision
+from synthetic_photos import make_photo
+from vision import dividers, reader
+
+CASES = [("ivory_spinner", 1000), ("ivory_spinner", 1002), ("ivory", 1000), ("ivory", 1003), ("white_colour", 1000)]
+
+
+def _faint_photo(style: str, seed: int):
+    return make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style, background="paper",
+                      faint_divider=True)
+
+
+@pytest.mark.parametrize("style, seed", CASES)
+def test_faint_dividers_read_exactly(style, seed):
+    photo = _faint_photo(style, seed)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("style, seed", CASES)
+def test_the_usual_threshold_alone_misses_them(style, seed, monkeypatch):
+    """The look with the lower threshold is what finds these tiles."""
+    photo = _faint_photo(style, seed)
+    monkeypatch.setattr(reader, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert len(hand.tiles) < len(photo.tiles)
+
+
+def test_painted_dividers_are_looked_at_once(monkeypatch):
+    """Clear dividers do not pay for the second look."""
+    thresholds = []
+    analyse = reader._analyse
+
+    def spy(detail, long_side, levels=4, threshold=dividers.MARK_THRESHOLD):
+        thresholds.append(threshold)
+        return analyse(detail, long_side, levels, threshold)
+
+    monkeypatch.setattr(reader, "_analyse", spy)
+    photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert reader.FAINT_THRESHOLD not in thresholds
