@@ -316,9 +316,10 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
     return ([whole[i] for i in order] + halves)[:n]
 
 
-def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
+def analyse(photo: Photo) -> tuple[list[Candidate], np.ndarray]:
+    """The tiles found (their corners on `detail`) and `detail`, the photo in BGR."""
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
-    kept, f, busy = _analyse(detail, WORK_LONG_SIDE)
+    kept, _, busy = _analyse(detail, WORK_LONG_SIDE)
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
     # thick at the working size, so look again at 1.6 times the size, for small dividers
     # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
@@ -328,21 +329,26 @@ def analyse(photo: Photo) -> tuple[list[Candidate], float, np.ndarray]:
     small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
     if small and not busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
-        kept2, f2, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
-        if sum(_rank(c) for c in kept2) > sum(_rank(c) for c in kept):
-            kept, f = kept2, f2
+        kept2, _, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
+        if _outranks(kept2, kept):
+            kept = kept2
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
     # When the look found no tile, or tiles whose dividers are faint, look again with a
     # lower one; the look that finds more (by rank) is kept.
     if _faint(kept) and not busy:
-        kept3, f3, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD)
-        if sum(_rank(c) for c in kept3) > sum(_rank(c) for c in kept):
-            kept, f = kept3, f3
+        kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD)
+        if _outranks(kept3, kept):
+            kept = kept3
     above = _from_above(detail, kept)
-    if above is not None and sum(_rank(c) for c in above) > sum(_rank(c) for c in kept):
+    if above is not None and _outranks(above, kept):
         kept = above
-    return kept, f, detail
+    return kept, detail
+
+
+def _outranks(found: list[Candidate], kept: list[Candidate]) -> bool:
+    """Whether another look's tiles rank higher in all than those kept so far."""
+    return sum(_rank(c) for c in found) > sum(_rank(c) for c in kept)
 
 
 #: The marks threshold of the look for faint dividers (see analyse; the first look's is
@@ -620,7 +626,7 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
 
 def read_photo(photo: Photo, started: float | None = None) -> Hand:
     started = time.perf_counter() if started is None else started
-    kept, f, detail = analyse(photo)
+    kept, detail = analyse(photo)
     tiles: list[Tile] = []
     for c in kept:
         poly = c.corners_detail * photo.scale
