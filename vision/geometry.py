@@ -34,6 +34,8 @@ class TileBox:
     #: A photo taken at an angle shears the tile: its long sides are not square to the
     #: divider. Walking `length` along the tile moves `skew * length` along the divider.
     skew: float = 0.0
+    #: Found by its body (bodies.py), not by its divider: its bar is supposed, not seen.
+    body: bool = False
 
     @property
     def nx(self) -> float:

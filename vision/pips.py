@@ -21,6 +21,8 @@ MAX_PIPS = 12
 MIN_FACE_FRACTION = 0.45
 #: Least colour contrast of the divider with the face.
 MIN_DIVIDER_CONTRAST = 10.0
+#: The least a faint divider leaves of the confidence of a tile found by its body.
+BODY_DIVIDER = 0.8
 #: Largest fraction of the box covered by marks that are neither pips nor the divider.
 MAX_JUNK = 0.04
 #: Nearest a pip's centre comes to a corner of the tile, in tile widths (the corner pips
@@ -289,11 +291,13 @@ def _solidity(contour: np.ndarray, area: float) -> float:
     return (area + 1.0) / (cv2.contourArea(cv2.convexHull(contour)) + 1.0)
 
 
-def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
+def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     """The two halves' counts, or None when the box does not hold a tile: too little of
     it face coloured, no divider, a half of more than MAX_PIPS pips, or marks that are
     neither. Most boxes tried on a photo are not tiles (wood grain, seams, the gap
-    between two tiles), so those are given up as soon as they show it."""
+    between two tiles), so those are given up as soon as they show it. A faint divider
+    makes the reading doubtful, as it is the best sign that a box holds a tile, except
+    for a box found by the tile's `body` (bodies.py): its outline is that sign."""
     de, face = delta_e_map(canon_bgr)
     H, W = de.shape
     mid = H // 2
@@ -431,6 +435,6 @@ def read_tile(canon_bgr: np.ndarray) -> TileReading | None:
     conf = 1.0
     for hr in (top, bottom):
         conf *= max(0.2, 1.0 - 0.35 * hr.doubt)
-    conf *= max(0.2, min(1.0, (divider_contrast - 8) / 20))
+    conf *= max(BODY_DIVIDER if body else 0.2, min(1.0, (divider_contrast - 8) / 20))
     conf *= max(0.2, min(1.0, (face_fraction - 0.35) / 0.25))
     return TileReading(top, bottom, face_fraction, divider_contrast, float(conf), tuple(cut))

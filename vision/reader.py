@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from . import annotate, perspective
+from .bodies import find_bodies
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
                        join_split_bars, measure_flatness, overlap)
@@ -269,7 +270,7 @@ def _grown(box: TileBox, cut: tuple[int, int, int, int]) -> TileBox:
 
 def _read_box(detail: np.ndarray, box: TileBox, f: float) -> Candidate | None:
     corners_detail = box.corners() / f
-    rd = read_tile(_upright(detail, box, f))
+    rd = read_tile(_upright(detail, box, f), body=box.body)
     if rd is None:
         return None
     return Candidate(box, rd, _score(box, rd), corners_detail)
@@ -470,6 +471,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
             continue  # the same bar found twice (two pyramid levels, two contrast maps)
         seen.append(box)
         boxes.append(box)
+    # and the tiles that stand out from the table by their bodies: their dividers may
+    # be too faint or blurred to be found
+    boxes += [b for b in find_bodies(work) if not any(_same_box(b, o) for o in seen)]
     # read the most promising boxes first. A box overlapping a tile already read surely
     # is not read when that tile's box was more promising (a row of pips, or half of
     # that tile and half of its neighbour, makes such boxes), nor when it is much wider
@@ -485,11 +489,11 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         c = None if _unlike_set(box, cands) else _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
-        else:
+        elif not box.body:
             rejected.append(box)
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
-    good = [c for c in cands if c.score >= CLEAN]
+    good = [c for c in cands if c.score >= CLEAN and not c.box.body]  # bodies' bars are supposed
     if len(good) >= 2:
         rho = float(np.median([c.box.bar.length / c.box.width for c in good]))
         if len(good) >= 3:
@@ -545,6 +549,8 @@ def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Can
     takes in a neighbour's pip, differ there only. A doubtful reading of a box that sits
     off its divider's centre is read again centred, even at the same width: a tile partly
     under another has one side hidden, and the edge search slides the box over."""
+    if c.box.body:
+        return c  # its bar is supposed: the set's ratio says nothing of its width
     again = _at_width(c.box, rho)
     b = c.box.bar
     off_centre = np.hypot(c.box.cx - b.cx, c.box.cy - b.cy) > 0.05 * c.box.width
