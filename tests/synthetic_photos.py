@@ -139,9 +139,10 @@ def _background(rng: np.random.Generator, kind: str, h: int, w: int) -> np.ndarr
 
 
 def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pale: bool,
-               ratio: float = 0.75, faint_divider: bool = False) -> tuple[np.ndarray, np.ndarray]:
-    """Tile image (W x 2W, BGR float) and alpha mask, the `a` half on top. A faint
-    divider is a fine engraved line, a little darker than the face."""
+               ratio: float = 0.75, divider: str = "painted") -> tuple[np.ndarray, np.ndarray]:
+    """Tile image (W x 2W, BGR float) and alpha mask, the `a` half on top. A "faint"
+    divider is a fine engraved line, a little darker than the face; with "none" there is
+    none to be seen (worn off, or the face's colour)."""
     L = 2 * W
     ss = 4  # supersampling
     Ws, Ls = W * ss, L * ss
@@ -175,11 +176,12 @@ def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pal
     img *= (0.78 + 0.22 * rim)[..., None]
     # divider
     th = max(2, int(rng.uniform(0.035, 0.06) * Ws))
-    if faint_divider:
+    if divider == "faint":
         th = max(2, int(0.02 * Ws))
         div_col = tuple(float(v) for v in 0.55 * face + 0.45 * np.array(div_col, np.float32))
     x0 = int((1 - ratio) / 2 * Ws)
-    cv2.rectangle(img, (x0, Ls // 2 - th // 2), (Ws - x0, Ls // 2 + th // 2), div_col, -1)
+    if divider != "none":
+        cv2.rectangle(img, (x0, Ls // 2 - th // 2), (Ws - x0, Ls // 2 + th // 2), div_col, -1)
     if style == "ivory_spinner":
         cv2.circle(img, (Ws // 2, Ls // 2), int(0.06 * Ws), (60, 160, 200), -1)
         cv2.circle(img, (Ws // 2 - int(0.015 * Ws), Ls // 2 - int(0.015 * Ws)), int(0.02 * Ws), (170, 230, 250), -1)
@@ -263,11 +265,11 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
                degrade: bool = True, pale: bool | None = None, hard_shadow: bool = False,
-               faint_divider: bool = False) -> SyntheticPhoto:
+               divider: str = "painted") -> SyntheticPhoto:
     """`style` and `background` also take "pink" and "planks", `hard_shadow` casts a
-    sharp, dark shadow beside every tile (low sun, one lamp), and `faint_divider` draws
-    every divider as a fine line a little darker than the face: none is ever picked at
-    random, so the photos of a given seed stay the same."""
+    sharp, dark shadow beside every tile (low sun, one lamp), and `divider` "faint" draws
+    every divider as a fine line a little darker than the face, "none" draws none: none
+    of these is ever picked at random, so the photos of a given seed stay the same."""
     w, h = size
     n = int(n_tiles if n_tiles is not None else rng.integers(1, 13))
     style = style or str(rng.choice(STYLES))
@@ -295,7 +297,7 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
     for (a, b), (cx, cy, ang) in zip(tiles, places):
         if rng.random() < 0.5:
             a, b = b, a
-        timg, alpha = _draw_tile(rng, a, b, W, style, pale, ratio, faint_divider)
+        timg, alpha = _draw_tile(rng, a, b, W, style, pale, ratio, divider)
         th, tw = timg.shape[:2]
         # tile long axis is image y in timg; rotate so it points along `ang`
         M = cv2.getRotationMatrix2D((tw / 2, th / 2), math.degrees(math.pi / 2 - ang), 1.0)

@@ -295,9 +295,11 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     """The two halves' counts, or None when the box does not hold a tile: too little of
     it face coloured, no divider, a half of more than MAX_PIPS pips, or marks that are
     neither. Most boxes tried on a photo are not tiles (wood grain, seams, the gap
-    between two tiles), so those are given up as soon as they show it. A faint divider
-    makes the reading doubtful, as it is the best sign that a box holds a tile, except
-    for a box found by the tile's `body` (bodies.py): its outline is that sign."""
+    between two tiles), so those are given up as soon as they show it. The divider is
+    the best sign that a box holds a tile: a faint one makes the reading doubtful, and
+    with none the box is not read, except for a box found by the tile's `body`
+    (bodies.py), whose outline is that sign (the reader still asks such a tile with no
+    divider to read fairly surely)."""
     de, face = delta_e_map(canon_bgr)
     H, W = de.shape
     mid = H // 2
@@ -320,7 +322,7 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
         r1 += 1
     face_fraction = float((inner < thr).mean())
-    if face_fraction < MIN_FACE_FRACTION or divider_contrast < MIN_DIVIDER_CONTRAST:
+    if face_fraction < MIN_FACE_FRACTION or (divider_contrast < MIN_DIVIDER_CONTRAST and not body):
         return None
     # the divider and the face were found on the tile's threshold; pips use their half's
     thr_top, thr_bottom = _half_thresholds(de, mid, thr)

@@ -17,7 +17,7 @@ from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, en
                        join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
-from .pips import CW, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
+from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import LOW_CONFIDENCE, Hand, Tile
 
 WORK_LONG_SIDE = 640
@@ -92,6 +92,13 @@ def _doubtful_blank(c: "Candidate") -> bool:
     real one differs from the face by 60 or more colour units, a streak by 20 to 30)."""
     return c.reading.top.count + c.reading.bottom.count <= 1 and (
         _confidence(c) < BLANK_MIN_CONFIDENCE or c.reading.divider_contrast < BLANK_MIN_DIVIDER)
+
+
+def _doubtful_body(c: "Candidate") -> bool:
+    """A box found by its body whose divider cannot be seen at all is a tile only if it
+    reads fairly surely: a label with a barcode, the edge of a notebook, are blobs about
+    2:1 as well, with a few marks that read as pips."""
+    return c.box.body and c.reading.divider_contrast < MIN_DIVIDER_CONTRAST and _confidence(c) < BLANK_MIN_CONFIDENCE
 
 
 EXT = 3.4  # the extended warp covers this many tile widths along the tile
@@ -506,7 +513,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         # and tiles are about the size of their neighbours (the table's perspective allowing)
         widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good])
         cands = [c for c in cands if 0.6 <= c.box.width / widths.at(c.box.cx, c.box.cy) <= 1.6]
-    cands = [c for c in cands if _rank(c) >= MIN_SCORE and not _doubtful_blank(c)]
+    cands = [c for c in cands if _rank(c) >= MIN_SCORE and not _doubtful_blank(c) and not _doubtful_body(c)]
     cands.sort(key=lambda c: -_rank(c))
     # A clean box that contains a smaller one wins over it unless clearly worse: boxes
     # built on a pip's edge or on a tile's border sit inside real tiles.

@@ -16,7 +16,7 @@ CASES = [("ivory_spinner", 1000), ("ivory_spinner", 1002), ("ivory", 1000), ("iv
 
 def _faint_photo(style: str, seed: int):
     return make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style, background="paper",
-                      faint_divider=True)
+                      divider="faint")
 
 
 @pytest.mark.parametrize("style, seed", CASES)

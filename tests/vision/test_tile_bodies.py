@@ -23,7 +23,7 @@ def no_faint_look(monkeypatch):
 
 def _photo_bytes(style: str, background: str, seed: int):
     photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
-                       background=background, layout="scatter", faint_divider=True)
+                       background=background, layout="scatter", divider="faint")
     return photo, photo.encode("jpeg", quality=90)
 
 
@@ -40,6 +40,17 @@ def test_the_dividers_alone_miss_them(style, background, seed, no_faint_look, mo
     monkeypatch.setattr(reader, "find_bodies", lambda work: [])
     hand = vision.read_hand(data)
     assert len(set(t.halves for t in hand.tiles) & set(photo.tiles)) < len(photo.tiles)
+
+
+@pytest.mark.parametrize("style, background, seed", [("ivory", "wood", 1000), ("black", "cloth", 1000),
+                                                      ("white_colour", "dark", 1002), ("ivory_spinner", "felt", 1000)])
+def test_tiles_with_no_divider_to_be_seen(style, background, seed):
+    """Worn off, or the face's colour: the body says it is a tile, and the halves are
+    split at its middle."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
+                       background=background, layout="scatter", divider="none")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
 
 
 def _table_with(rects: list[tuple[tuple[float, float], tuple[float, float], float]], face=(225, 235, 240)):
