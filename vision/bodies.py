@@ -6,7 +6,9 @@ set whose divider is the face's own colour. Such a tile still shows as a rectang
 as long as wide, brighter (ivory, white) or darker (black) than the table all round. Cut
 the lightness at a series of levels: at some level a tile that stands apart is a blob of
 its own, and the blobs that fill their smallest enclosing rectangle and are about 2:1
-become boxes. Touching tiles make one blob, which is not 2:1 and is left to the dividers.
+become boxes. Tiles touching side by side make one blob, a block, whose sides are
+whole tiles' sides: the reader splits it (split_block) at the width of the tiles it has
+read, or at half the block's depth. Tiles touching end to end are left to the dividers.
 """
 
 from __future__ import annotations
@@ -25,6 +27,13 @@ MIN_RATIO, MAX_RATIO = 1.6, 2.5
 #: A tile's blob covers at least this share of its enclosing rectangle (its pips are holes
 #: inside the blob and do not count against it; rounded corners and blur do).
 MIN_SOLIDITY = 0.85
+#: Blocks (tiles touching side by side) are looked for up to this many widths long.
+MAX_BLOCK = 8.0
+#: A block is split when its sides are within this share of a tile's width of whole
+#: tiles' sides.
+BLOCK_SLACK = 0.3
+#: At most this many tiles are looked for in a block when their width is not known.
+MAX_GUESSED = 6
 #: Blobs of two cuts overlapping by this much (of the smaller) are one blob...
 SAME_BLOB = 0.5
 #: ...and its cuts filling their rectangle within this of the best are as good.
@@ -36,14 +45,16 @@ BAR_SHARE = 0.6
 BODY_EDGE = 3.0
 
 
-def find_bodies(work: np.ndarray) -> list[TileBox]:
-    """Boxes of the tile-like blobs of `work` (BGR at the working size), one per blob:
-    where cuts at several levels give overlapping blobs, the one that fills its rectangle
-    best."""
+def find_bodies(work: np.ndarray) -> tuple[list[TileBox], list[TileBox]]:
+    """Boxes of the tile-like blobs of `work` (BGR at the working size), one per blob,
+    and of the blocks: blobs as solid but not 2:1, tiles touching side by side perhaps
+    (see split_block). Where cuts at several levels give overlapping blobs, the one of
+    median size of those that fill their rectangle about as well as the best."""
     L = cv2.GaussianBlur(cv2.cvtColor(work, cv2.COLOR_BGR2LAB)[:, :, 0], (0, 0), 1.0)
     h, w = L.shape
     largest = 0.25 * h * w
-    found: list[tuple[float, TileBox]] = []
+    tiles: list[tuple[float, TileBox]] = []
+    blocks: list[tuple[float, TileBox]] = []
     for level in LEVELS:
         for kind in (cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV):
             mask = cv2.threshold(L, level, 1, kind)[1]
@@ -56,7 +67,12 @@ def find_bodies(work: np.ndarray) -> list[TileBox]:
                     continue
                 body = _body(contour, largest)
                 if body is not None:
-                    found.append(body)
+                    tile_like = MIN_RATIO <= body[1].length / body[1].width <= MAX_RATIO
+                    (tiles if tile_like else blocks).append(body)
+    return _one_per_blob(tiles), _one_per_blob(blocks)
+
+
+def _one_per_blob(found: list[tuple[float, TileBox]]) -> list[TileBox]:
     found.sort(key=lambda sb: -sb[0])
     kept: list[TileBox] = []
     for solidity, box in found:
@@ -75,19 +91,41 @@ def _middle_cut(best: TileBox, solidity: float, found: list[tuple[float, TileBox
 
 
 def _body(contour: np.ndarray, largest: float) -> tuple[float, TileBox] | None:
-    """(solidity, box) of a tile-like blob outline, or None."""
+    """(solidity, box) of a solid blob outline, or None: its box's u runs along the
+    rectangle's short side (across the tile, along its divider, for a tile's blob)."""
     area = cv2.contourArea(contour)
     (cx, cy), (rw, rh), angle = cv2.minAreaRect(contour)
     width, length = min(rw, rh), max(rw, rh)
-    if width < MIN_WIDTH or not MIN_RATIO <= length / width <= MAX_RATIO or area > largest:
+    if width < MIN_WIDTH or length > MAX_BLOCK * width or area > largest:
         return None
     solidity = area / (rw * rh)
     if solidity < MIN_SOLIDITY:
         return None
-    # the unit vector across the tile (along its divider): along the rectangle's short side
     a = np.deg2rad(angle)
     ux, uy = (float(np.cos(a)), float(np.sin(a))) if rw <= rh else (float(-np.sin(a)), float(np.cos(a)))
-    bar = Bar(cx, cy, ux, uy, BAR_SHARE * width, max(1.5, 0.05 * width), 0, 1.0)
-    box = TileBox(cx, cy, ux, uy, width, length, bar, edge=BODY_EDGE, ends=1.0, body=True)
-    return solidity, box
+    return solidity, _box(cx, cy, ux, uy, width, length)
 
+
+def _box(cx: float, cy: float, ux: float, uy: float, width: float, length: float) -> TileBox:
+    bar = Bar(cx, cy, ux, uy, BAR_SHARE * width, max(1.5, 0.05 * width), 0, 1.0)
+    return TileBox(cx, cy, ux, uy, width, length, bar, edge=BODY_EDGE, ends=1.0, body=True)
+
+
+def split_block(block: TileBox, width: float | None = None) -> list[TileBox]:
+    """The tiles of `width` that make up `block` when it is two or more of them touching
+    side by side (their lengths one side of it, their widths together the other), else
+    none. With no width known, it is half the block's depth, and three to MAX_GUESSED
+    tiles are looked for: a square blob is as often the half of a tile whose divider
+    cuts it off from the other half, and two tiles end to end are as much eight narrow
+    ones side by side."""
+    n = (block.nx, block.ny)
+    u = (block.ux, block.uy)
+    for across, span, depth in ((u, block.width, block.length), (n, block.length, block.width)):
+        w = width or depth / 2
+        k = int(round(span / w))
+        if w < MIN_WIDTH or not (2 if width else 3) <= k <= (k if width else MAX_GUESSED) or abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
+            continue
+        step = span / k
+        return [_box(block.cx + t * across[0], block.cy + t * across[1], across[0], across[1], step, depth)
+                for t in (-span / 2 + (i + 0.5) * step for i in range(k))]
+    return []

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from . import annotate, perspective
-from .bodies import find_bodies
+from .bodies import find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
                        join_split_bars, measure_flatness, overlap)
@@ -480,7 +480,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         boxes.append(box)
     # and the tiles that stand out from the table by their bodies: their dividers may
     # be too faint or blurred to be found
-    boxes += [b for b in find_bodies(work) if not any(_same_box(b, o) for o in seen)]
+    bodies, blocks = find_bodies(work)
+    boxes += [b for b in bodies if not any(_same_box(b, o) for o in seen)]
     # read the most promising boxes first. A box overlapping a tile already read surely
     # is not read when that tile's box was more promising (a row of pips, or half of
     # that tile and half of its neighbour, makes such boxes), nor when it is much wider
@@ -509,6 +510,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         again = _second_looks(rejected, unfitted, lengths, field)
         cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
     good = [c for c in cands if c.score >= CLEAN]  # with the second looks' tiles
+    if blocks:
+        cands = cands + _split_blocks(detail, blocks, cands, good, f)
+        good = [c for c in cands if c.score >= CLEAN]
     if len(good) >= 3:
         # and tiles are about the size of their neighbours (the table's perspective allowing)
         widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good])
@@ -632,6 +636,30 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
         if any(c.score >= CLEAN and overlap(again, c.box) > OVERLAPPING for c in cands + out) or _unlike_set(again, cands + out):
             continue
         c = _candidate(detail, again, f)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+def _split_blocks(detail: np.ndarray, blocks: list[TileBox], cands: list[Candidate], good: list[Candidate],
+                  f: float) -> list[Candidate]:
+    """The tiles read in blocks of tiles touching side by side, split at the width the
+    tiles read cleanly have there (see bodies.split_block), or at half their depth when
+    none was, where no tile was read yet."""
+    widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good]) if good else None
+    split = []
+    for block in blocks:
+        if widths is None:
+            split += split_block(block)
+            continue
+        width = widths.at(block.cx, block.cy)
+        # the tilt may make the tiles of a far row narrower than the model says
+        split += split_block(block, width) or [b for b in split_block(block) if SMALLER <= b.width / width <= LARGER]
+    out: list[Candidate] = []
+    for box in split[:MAX_RETRIES]:
+        if any(c.score >= CLEAN and overlap(box, c.box) > OVERLAPPING for c in cands + out):
+            continue
+        c = _candidate(detail, box, f)
         if c is not None:
             out.append(c)
     return out

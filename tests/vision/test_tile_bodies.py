@@ -1,5 +1,6 @@
 """Tiles found by their bodies (vision/bodies.py): a tile whose divider is too faint for
-the divider search still stands out from the table as a rectangle twice as long as wide."""
+the divider search still stands out from the table as a rectangle twice as long as wide,
+and a row of them touching side by side as a block of such."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_faint_dividers_on_a_table_read_by_the_bodies(style, background, seed, n
 @pytest.mark.parametrize("style, background, seed", CASES)
 def test_the_dividers_alone_miss_them(style, background, seed, no_faint_look, monkeypatch):
     photo, data = _photo_bytes(style, background, seed)
-    monkeypatch.setattr(reader, "find_bodies", lambda work: [])
+    monkeypatch.setattr(reader, "find_bodies", lambda work: ([], []))
     hand = vision.read_hand(data)
     assert len(set(t.halves for t in hand.tiles) & set(photo.tiles)) < len(photo.tiles)
 
@@ -61,7 +62,7 @@ def _table_with(rects: list[tuple[tuple[float, float], tuple[float, float], floa
 
 
 def test_a_lone_tile_gives_one_box_across_it():
-    found = bodies.find_bodies(_table_with([((300, 200), (40, 80), 30)]))
+    found, _ = bodies.find_bodies(_table_with([((300, 200), (40, 80), 30)]))
     assert len(found) == 1
     box = found[0]
     assert box.width == pytest.approx(40, abs=2) and box.length == pytest.approx(80, abs=2)
@@ -75,10 +76,50 @@ def test_blobs_that_are_not_tile_shaped_give_none():
     square, long_strip = ((150, 150), (80, 80), 0), ((400, 300), (30, 150), 0)
     img = _table_with([square, long_strip])
     cv2.circle(img, (500, 100), 40, (225, 235, 240), -1)
-    assert bodies.find_bodies(img) == []
+    tiles, _ = bodies.find_bodies(img)
+    assert tiles == []
 
 
 def test_two_tiles_touching_end_to_end_are_not_one_tile():
     """Together they are 4:1, not 2:1: the dividers are left to find them."""
     img = _table_with([((300, 200), (40, 80), 0), ((300, 280), (40, 80), 0)])
-    assert all(b.length < 100 for b in bodies.find_bodies(img))
+    tiles, blocks = bodies.find_bodies(img)
+    assert all(b.length < 100 for b in tiles)
+    assert all(bodies.split_block(b) == [] for b in blocks)
+
+
+def test_a_row_of_touching_tiles_is_split_into_them():
+    img = _table_with([((320, 240), (240, 80), 20)])  # six tiles 40 wide, 80 long, side by side
+    tiles, blocks = bodies.find_bodies(img)
+    assert tiles == [] and len(blocks) == 1
+    for width in (None, 40.0, 42.0):  # half the depth, or the width the tiles read say
+        split = bodies.split_block(blocks[0], width)
+        assert len(split) == 6
+        assert all(b.width == pytest.approx(40, abs=2) and b.length == pytest.approx(80, abs=2) for b in split)
+        # side by side along the row, turned as it is (u, across each tile, runs along the row)
+        along = np.array([np.cos(np.radians(20)), np.sin(np.radians(20))])
+        steps = np.diff([[b.cx, b.cy] for b in split], axis=0)
+        assert np.allclose(np.abs(steps @ along), 40, atol=2)
+        assert all(abs(float(np.dot([b.ux, b.uy], along))) > 0.98 for b in split)
+
+
+def test_a_block_of_another_size_is_not_split():
+    """Tiles read 60 wide elsewhere: a 200 x 80 block is not made of them (a book, a
+    tray); with no width known, a square is not split either: it is as often half a tile."""
+    tiles, blocks = bodies.find_bodies(_table_with([((320, 240), (200, 80), 0), ((100, 100), (60, 60), 0)]))
+    row = max(blocks, key=lambda b: b.length)
+    assert bodies.split_block(row, 60.0) == []
+    square = min(blocks, key=lambda b: b.length)
+    assert bodies.split_block(square) == []
+
+
+@pytest.mark.parametrize("style, background, seed", [("ivory", "felt", 1000), ("ivory_spinner", "dark", 1000)])
+def test_rows_of_touching_tiles_with_no_divider(style, background, seed, monkeypatch):
+    """A row of tiles touching side by side, no divider to be seen: its blob is split."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=5, size=(1000, 750), style=style,
+                       background=background, layout="row", divider="none")
+    data = photo.encode("jpeg", quality=90)
+    right = len(set(t.halves for t in vision.read_hand(data).tiles) & set(photo.tiles))
+    monkeypatch.setattr(reader, "split_block", lambda block, width=None: [])
+    unsplit = len(set(t.halves for t in vision.read_hand(data).tiles) & set(photo.tiles))
+    assert right >= 3 and unsplit <= 1
