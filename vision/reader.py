@@ -510,8 +510,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         again = _second_looks(rejected, unfitted, lengths, field)
         cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
     good = [c for c in cands if c.score >= CLEAN]  # with the second looks' tiles
-    if blocks:
-        cands = cands + _split_blocks(detail, blocks, cands, good, f)
+    if blocks or (good and bodies):
+        cands = cands + _split_blocks(detail, blocks, bodies, cands, good, f)
         good = [c for c in cands if c.score >= CLEAN]
     if len(good) >= 3:
         # and tiles are about the size of their neighbours (the table's perspective allowing)
@@ -641,13 +641,16 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
     return out
 
 
-def _split_blocks(detail: np.ndarray, blocks: list[TileBox], cands: list[Candidate], good: list[Candidate],
-                  f: float) -> list[Candidate]:
+def _split_blocks(detail: np.ndarray, blocks: list[TileBox], bodies: list[TileBox], cands: list[Candidate],
+                  good: list[Candidate], f: float) -> list[Candidate]:
     """The tiles read in blocks of tiles touching side by side, split at the width the
     tiles read cleanly have there (see bodies.split_block), or at half their depth when
-    none was, where no tile was read yet."""
+    none was, where no tile was read yet. Once that width is known, tile-like `bodies`
+    are looked at as blocks too: four or five tiles side by side make a 2:1 or 5:2 blob."""
     widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good]) if good else None
     split = []
+    if widths is not None:
+        split += [box for body in bodies for box in split_block(body, widths.at(body.cx, body.cy))]
     for block in blocks:
         if widths is None:
             split += split_block(block)

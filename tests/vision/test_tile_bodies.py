@@ -103,6 +103,16 @@ def test_a_row_of_touching_tiles_is_split_into_them():
         assert all(abs(float(np.dot([b.ux, b.uy], along))) > 0.98 for b in split)
 
 
+def test_four_tiles_side_by_side_look_like_one_tile_until_the_width_is_known():
+    """Four tiles 40 wide side by side are a 160 x 80 blob, 2:1 like one tile: it is found
+    as a tile, and split once tiles read elsewhere say how wide the set's tiles are."""
+    tiles, blocks = bodies.find_bodies(_table_with([((320, 240), (160, 80), 10), ((100, 100), (40, 80), 10)]))
+    assert blocks == [] and len(tiles) == 2
+    row, lone = sorted(tiles, key=lambda b: -b.width)
+    assert len(bodies.split_block(row, lone.width)) == 4
+    assert bodies.split_block(lone, lone.width) == []
+
+
 def test_a_block_of_another_size_is_not_split():
     """Tiles read 60 wide elsewhere: a 200 x 80 block is not made of them (a book, a
     tray); with no width known, a square is not split either: it is as often half a tile."""
