@@ -21,6 +21,10 @@ MAX_PIPS = 12
 MIN_FACE_FRACTION = 0.45
 #: Least colour contrast of the divider with the face.
 MIN_DIVIDER_CONTRAST = 10.0
+#: Pips run together make a solid blob (two discs touching fill 80 % of their hull); a
+#: blob of two or three pips' area filling less of it is no pips: a thin arc of shading
+#: along the box's outline made a [9|9] read [11|9].
+RUN_TOGETHER = 0.6
 #: The least a faint divider leaves of the confidence of a tile found by its body.
 BODY_DIVIDER = 0.8
 #: Largest fraction of the box covered by marks that are neither pips nor the divider.
@@ -397,9 +401,9 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
             k = 1  # one pip, maybe a bigger one (the single pip of a 1 often is)
         elif r <= 1.55:
             k = 1
-        elif r <= 2.6 and elong <= 2.8:
+        elif r <= 2.6 and elong <= 2.8 and _solidity(cnt, area) > RUN_TOGETHER:
             k = 2  # two pips run together
-        elif r <= 3.5 and elong <= 3.8 and _solidity(cnt, area) > 0.6:
+        elif r <= 3.5 and elong <= 3.8 and _solidity(cnt, area) > RUN_TOGETHER:
             k = 3
             half.doubt += 0.5
         else:

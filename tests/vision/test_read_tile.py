@@ -34,6 +34,19 @@ def test_corner_pips_of_every_layout_still_count(a, b):
     assert (reading.top.count, reading.bottom.count) == (a, b)
 
 
+@pytest.mark.parametrize("a, b", [(9, 9), (6, 4)])
+def test_a_thin_arc_of_shading_is_not_two_pips(a, b):
+    """A thin line of shade just inside the box's outline round one half (the bevel of a
+    tile a little bigger than the box), of two pips' area but filling little of its hull:
+    not pips run together."""
+    img = _upright_tile(a, b)
+    leg = CW // 2 - 2
+    rim = np.array([[3, leg], [3, 3], [CW - 4, 3], [CW - 4, leg]], np.int32)
+    cv2.polylines(img, [rim], False, (120, 120, 125), 2)
+    reading = read_tile(img)
+    assert (reading.top.count, reading.bottom.count) == (a, b)
+
+
 def _shaded_across(img: np.ndarray, depth: float) -> np.ndarray:
     """The tile lit from above: darker along its middle than at its sides, by `depth`."""
     x = (np.arange(img.shape[1], dtype=np.float32) + 0.5) / img.shape[1] - 0.5
