@@ -63,7 +63,7 @@ def find_bodies(work: np.ndarray) -> tuple[list[TileBox], list[TileBox]]:
                 if len(contour) < 4:
                     continue
                 _, _, bw, bh = cv2.boundingRect(contour)
-                if max(bw, bh) < MIN_RATIO * MIN_WIDTH or bw * bh > 4 * largest:
+                if max(bw, bh) < MIN_RATIO * MIN_WIDTH:
                     continue
                 body = _body(contour, largest)
                 if body is not None:
@@ -118,13 +118,16 @@ def split_block(block: TileBox, width: float | None = None) -> list[TileBox]:
     tiles are looked for: a square blob is as often the half of a tile whose divider
     cuts it off from the other half, and two tiles end to end are as much eight narrow
     ones side by side."""
+    fewest, most = (2, None) if width else (3, MAX_GUESSED)
     n = (block.nx, block.ny)
     u = (block.ux, block.uy)
     for across, span, depth in ((u, block.width, block.length), (n, block.length, block.width)):
         w = width or depth / 2
         k = int(round(span / w))
-        if w < MIN_WIDTH or not (2 if width else 3) <= k <= (k if width else MAX_GUESSED) or abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
+        if w < MIN_WIDTH or k < fewest or (most is not None and k > most):
             continue
+        if abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
+            continue  # the sides are not whole tiles' sides
         step = span / k
         return [_box(block.cx + t * across[0], block.cy + t * across[1], across[0], across[1], step, depth)
                 for t in (-span / 2 + (i + 0.5) * step for i in range(k))]
