@@ -333,7 +333,7 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
 def analyse(photo: Photo) -> tuple[list[Candidate], np.ndarray]:
     """The tiles found (their corners on `detail`) and `detail`, the photo in BGR."""
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
-    kept, _, busy = _analyse(detail, WORK_LONG_SIDE)
+    kept, busy, bodies = _analyse(detail, WORK_LONG_SIDE)
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
     # thick at the working size, so look again at 1.6 times the size, for small dividers
     # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
@@ -349,9 +349,10 @@ def analyse(photo: Photo) -> tuple[list[Candidate], np.ndarray]:
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
     # When the look found no tile, or tiles whose dividers are faint, look again with a
-    # lower one; the look that finds more (by rank) is kept.
+    # lower one; the look that finds more (by rank) is kept. It is at the first look's
+    # size, so the tiles' bodies found there are found again: they are passed on.
     if _faint(kept) and not busy:
-        kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD)
+        kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
         if _outranks(kept3, kept):
             kept = kept3
     above = _from_above(detail, kept)
@@ -451,10 +452,12 @@ def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
     return int(round(WORK_LONG_SIDE * min(1.0, max(0.5, VIEW_TILE / max(wide, 1e-6)))))
 
 
-def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
-             threshold: int = MARK_THRESHOLD) -> tuple[list[Candidate], float, bool]:
-    """The tiles found at one working size, the scale to it, and whether the background
-    was busy (more marks or divider candidates than are examined)."""
+def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
+             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None
+             ) -> tuple[list[Candidate], bool, tuple[list[TileBox], list[TileBox]]]:
+    """The tiles found at one working size, whether the background was busy (more marks
+    or divider candidates than are examined), and the tiles' bodies and blocks found
+    there (bodies.find_bodies, unless given: they were found at this size already)."""
     h, w = detail.shape[:2]
     f = long_side / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
@@ -486,7 +489,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
         boxes.append(box)
     # and the tiles that stand out from the table by their bodies: their dividers may
     # be too faint or blurred to be found
-    bodies, blocks = find_bodies(work)
+    found = known_bodies if known_bodies is not None else find_bodies(work)
+    bodies, blocks = found
     boxes += [b for b in bodies if not any(_same_box(b, o) for o in seen)]
     # read the most promising boxes first. A box overlapping a tile already read surely
     # is not read when that tile's box was more promising (a row of pips, or half of
@@ -540,7 +544,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4,
     for c in cands:
         if all(overlap(c.box, k.box) < OVERLAPPING for k in kept):
             kept.append(c)
-    return kept, f, busy
+    return kept, busy, found
 
 
 #: Sure tiles, when there are this many, set the size of the tiles still to be found: a box
