@@ -89,6 +89,22 @@ def median_colour(pixels: np.ndarray) -> np.ndarray:
     return np.partition(pixels, k, axis=0)[k]
 
 
+#: The bins (Lab units: lightness, then each colour axis) in which a face's commonest
+#: colour is counted.
+COLOUR_BIN = np.array([8.0, 6.0, 6.0], np.float32)
+
+
+def dominant_colour(pixels: np.ndarray) -> np.ndarray:
+    """The median of the N x 3 Lab pixels in the commonest colour bin and its neighbours.
+    Big pips of a double-nine's 9 cover more than half of a half: the median colour is
+    then a pip's, while the bare face, all of one colour, still fills the commonest bin
+    (the pips' shading and highlights spread them over many)."""
+    q = np.floor(pixels / COLOUR_BIN).astype(np.int32)
+    keys, counts = np.unique(q, axis=0, return_counts=True)
+    near = (np.abs(q - keys[np.argmax(counts)]) <= 1).all(axis=1)
+    return median_colour(pixels[near])
+
+
 #: Colour distance within which a pixel is taken as bare face for the first, flat fit of
 #: the face's lightness...
 FACE_NEAR = 12.0
@@ -118,13 +134,14 @@ def colour_distance(diff: np.ndarray) -> np.ndarray:
     return cv2.sqrt(cv2.transform(diff * diff, _SUM3))
 
 
-def delta_e_map(bgr: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def delta_e_map(bgr: np.ndarray, dominant: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Colour distance (about CIE76 units) of each pixel to the tile's face colour, with
-    the lightness of the face allowed to vary smoothly (shading, uneven light)."""
+    the lightness of the face allowed to vary smoothly (shading, uneven light). The face
+    colour is the median of the tile's inside or, when `dominant`, its commonest colour."""
     lab = lab_image(bgr)
     H, W = lab.shape[:2]
     inner = lab[int(0.06 * H):H - int(0.06 * H):2, int(0.08 * W):W - int(0.08 * W):2].reshape(-1, 3)
-    face = median_colour(inner)
+    face = dominant_colour(inner) if dominant else median_colour(inner)
     d = lab - face
     surface = _face_lightness(lab, d, W, H)
     if surface is not None:
@@ -295,6 +312,29 @@ def _solidity(contour: np.ndarray, area: float) -> float:
     return (area + 1.0) / (cv2.contourArea(cv2.convexHull(contour)) + 1.0)
 
 
+def _face_and_divider(de: np.ndarray) -> tuple[float, float, float, tuple[int, int]]:
+    """On a tile's colour distance map: the threshold between face and marks, the share
+    of the inside that is face, the divider's contrast with the face and its first and
+    last rows (the rows about the middle marked across the central part; the box may sit
+    a little off the tile's centre)."""
+    H, W = de.shape
+    mid = H // 2
+    inner = de[3:-3, 3:-3]
+    thr = float(np.clip(0.6 * _otsu(inner), 12.0, 26.0))
+    cols = slice(int(W * 0.3), int(W * 0.7))
+    rowfrac = (de[:, cols] > thr).mean(axis=1)
+    lim = int(0.12 * W)
+    near = rowfrac[mid - lim // 2:mid + lim // 2 + 1]
+    centre = mid - lim // 2 + int(np.argmax(near)) if near.max() > 0.5 else mid
+    divider_contrast = median(de[centre - 3:centre + 4, cols].max(axis=0))
+    r0 = r1 = centre
+    while r0 > mid - lim and rowfrac[r0 - 1] > 0.5:
+        r0 -= 1
+    while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
+        r1 += 1
+    return thr, float((inner < thr).mean()), divider_contrast, (r0, r1)
+
+
 def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     """The two halves' counts, or None when the box does not hold a tile: too little of
     it face coloured, no divider, a half of more than MAX_PIPS pips, or marks that are
@@ -304,30 +344,16 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     with none the box is not read, except for a box found by the tile's `body`
     (bodies.py), whose outline is that sign (the reader still asks such a tile with no
     divider to read fairly surely)."""
-    de, face = delta_e_map(canon_bgr)
-    H, W = de.shape
-    mid = H // 2
-    inner = de[3:-3, 3:-3]
-    thr = float(np.clip(0.6 * _otsu(inner), 12.0, 26.0))
-    mask = (de > thr).astype(np.uint8)
-    # divider: rows around the middle that are marked across the central part
-    cols = slice(int(W * 0.3), int(W * 0.7))
-    rowfrac = mask[:, cols].mean(axis=1)
-    lim = int(0.12 * W)
-    # the divider's rows: those marked across, about the most marked row near the middle
-    # (the box may sit a little off the tile's centre)
-    near = rowfrac[mid - lim // 2:mid + lim // 2 + 1]
-    centre = mid - lim // 2 + int(np.argmax(near)) if near.max() > 0.5 else mid
-    band = de[centre - 3:centre + 4, cols]
-    divider_contrast = median(band.max(axis=0))
-    r0 = r1 = centre
-    while r0 > mid - lim and rowfrac[r0 - 1] > 0.5:
-        r0 -= 1
-    while r1 < mid + lim and rowfrac[r1 + 1] > 0.5:
-        r1 += 1
-    face_fraction = float((inner < thr).mean())
+    de, _ = delta_e_map(canon_bgr)
+    thr, face_fraction, divider_contrast, (r0, r1) = _face_and_divider(de)
+    if face_fraction < MIN_FACE_FRACTION:
+        # too little face colour: maybe big pips outnumber the bare face (a 9 | 9)
+        de, _ = delta_e_map(canon_bgr, dominant=True)
+        thr, face_fraction, divider_contrast, (r0, r1) = _face_and_divider(de)
     if face_fraction < MIN_FACE_FRACTION or (divider_contrast < MIN_DIVIDER_CONTRAST and not body):
         return None
+    H, W = de.shape
+    mid = H // 2
     # the divider and the face were found on the tile's threshold; pips use their half's
     thr_top, thr_bottom = _half_thresholds(de, mid, thr)
     thr_rows = np.where(np.arange(H) < mid, thr_top, thr_bottom).astype(np.float32)
