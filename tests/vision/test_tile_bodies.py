@@ -4,9 +4,13 @@ and a row of them touching side by side as a block of such."""
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import vision
 from synthetic_photos import make_photo
@@ -133,3 +137,17 @@ def test_rows_of_touching_tiles_with_no_divider(style, background, seed, monkeyp
     monkeypatch.setattr(reader, "split_block", lambda block, width=None: [])
     unsplit = len(set(t.halves for t in vision.read_hand(data).tiles) & set(photo.tiles))
     assert right >= 3 and unsplit <= 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 640), st.floats(0, 480), st.floats(0, math.pi), st.floats(10, 120),
+                          st.floats(1.0, 2.6)), min_size=2, max_size=30))
+def test_the_grid_finds_every_box_that_overlaps(rects):
+    """bodies._Grid looks for overlapping blobs only in nearby cells (gingham makes
+    thousands of them): no overlapping pair may be missed, or one tile is kept twice."""
+    boxes = [bodies._box(x, y, math.cos(a), math.sin(a), w, w * r) for x, y, a, w, r in rects]
+    grid = bodies._Grid(boxes[1:])
+    near = grid.near(boxes[0])
+    for other in boxes[1:]:
+        if bodies.overlap(boxes[0], other) > 0:
+            assert other in near
