@@ -46,13 +46,14 @@ SMALL_TILE = 30
 
 
 class Candidate:
-    __slots__ = ("box", "reading", "score", "corners_detail", "score_rank")
+    __slots__ = ("box", "reading", "score", "corners_detail", "score_rank", "face")
 
     def __init__(self, box: TileBox, reading: TileReading, score: float, corners_detail: np.ndarray) -> None:
         self.box = box
         self.reading = reading
         self.score = score
         self.corners_detail = corners_detail
+        self.face: np.ndarray | None = None  # its face's colour (a, b), once asked for (_face)
 
 
 def _score(box: TileBox, rd: TileReading) -> float:
@@ -504,7 +505,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
         if any(c.score >= SURE and overlap(box, c.box) > OVERLAPPING
                and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr) for c in cands):
             continue
-        c = None if _unlike_set(box, cands) else _candidate(detail, box, f)
+        c = None if _unlike_set(box, cands, detail, f) else _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
         elif not box.body:
@@ -552,14 +553,42 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
 #: widest, is not read.
 SURE_TILES = 2
 SMALLER, LARGER = 0.6, 1.6
+#: ...and a box less than FACE_SHARE of which is within FACE_TOLERANCE (a, b colour
+#: units) of one of their faces' colours is not read either. On the development sets
+#: this skips 13 % of all readings (46 of the 54 of pink tiles on wood grain), and no
+#: tile; a tile's box is at least half bare face, even a 9 | 9's with big pips.
+FACE_SHARE = 0.2
+FACE_TOLERANCE = 15.0
 
 
-def _unlike_set(box: TileBox, cands: list[Candidate]) -> bool:
+def _unlike_set(box: TileBox, cands: list[Candidate], detail: np.ndarray, f: float) -> bool:
     """Whether `box` is too far from the size of the tiles already read surely to be one
-    of the same set. A busy background (creased leather, wood grain) makes a hundred
-    boxes, most of them the size of its texture, not of the tiles; each costs a reading."""
-    sure = [c.box.width for c in cands if c.score >= SURE]
-    return len(sure) >= SURE_TILES and not SMALLER * min(sure) <= box.width <= LARGER * max(sure)
+    of the same set, or too little of it has their faces' colour. A busy background
+    (creased leather, wood grain) makes a hundred boxes, most of them the size of its
+    texture, not of the tiles, and all of them its colour; each costs a reading."""
+    sure = [c for c in cands if c.score >= SURE]
+    if len(sure) < SURE_TILES:
+        return False
+    widths = [c.box.width for c in sure]
+    if not SMALLER * min(widths) <= box.width <= LARGER * max(widths):
+        return True
+    faces = np.array([_face(c, detail, f) for c in sure])
+    sample = _colour_sample(detail, box, f)
+    near = np.linalg.norm(sample[:, None, :] - faces[None, :, :], axis=2).min(axis=1) <= FACE_TOLERANCE
+    return float(near.mean()) < FACE_SHARE
+
+
+def _colour_sample(detail: np.ndarray, box: TileBox, f: float) -> np.ndarray:
+    """The a, b colour of 6 x 12 points spread over the inside of `box`."""
+    small = warp_tile(detail, box.corners() / f, out_h=16, out_w=8)
+    return lab_image(small)[2:-2, 1:-1, 1:].reshape(-1, 2)
+
+
+def _face(c: Candidate, detail: np.ndarray, f: float) -> np.ndarray:
+    """The colour (a, b) of the face of the tile read in `c`: its box's median."""
+    if c.face is None:
+        c.face = np.median(_colour_sample(detail, c.box, f), axis=0)
+    return c.face
 
 
 def _at_consensus(detail: np.ndarray, c: Candidate, rho: float, f: float) -> Candidate:
@@ -643,7 +672,8 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
     for box, again in inside[:MAX_RETRIES]:
         if abs(box.width / again.width - 1.0) <= 0.1:
             again = _at_width(box, rho / NARROWER)  # it was read at that width already
-        if any(c.score >= CLEAN and overlap(again, c.box) > OVERLAPPING for c in cands + out) or _unlike_set(again, cands + out):
+        if (any(c.score >= CLEAN and overlap(again, c.box) > OVERLAPPING for c in cands + out)
+                or _unlike_set(again, cands + out, detail, f)):
             continue
         c = _candidate(detail, again, f)
         if c is not None:

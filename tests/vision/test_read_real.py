@@ -139,3 +139,18 @@ def test_turned_real_photo_read_exactly(photos_dir, manifest, name, angle, zoom,
     hand = vision.read_hand(turned_jpeg((photos_dir / name).read_bytes(), angle, zoom, gamma))
     assert Counter((t.a, t.b) for t in hand.tiles) == Counter(tiles)
     assert hand.pips == total
+
+
+def test_boxes_not_of_the_tiles_colour_are_not_read(photos_dir, manifest, monkeypatch):
+    """y8.jpg: two pink tiles on streaked wood, whose grain makes some fifty boxes about a
+    tile's size. Once both tiles are read surely, a box with almost none of their pink in
+    it is not read at all (each reading costs milliseconds); both tiles are still found."""
+    from vision import reader
+
+    reads = []
+    candidate = reader._candidate
+    monkeypatch.setattr(reader, "_candidate", lambda *a: reads.append(1) or candidate(*a))
+    name = "Rakeduk__Domino_Detector/y8.jpg"
+    hand = vision.read_hand((photos_dir / name).read_bytes())
+    assert Counter((t.a, t.b) for t in hand.tiles) == Counter(manifest[name][0])
+    assert len(reads) < 20
