@@ -86,13 +86,36 @@ def _confidence(c: "Candidate") -> float:
     return round(float(np.sqrt(c.score * min(1.0, _rank(c)))), 3)
 
 
-def _doubtful_blank(c: "Candidate") -> bool:
+def _doubtful_blank(c: "Candidate", cands: list["Candidate"], detail: np.ndarray, f: float) -> bool:
     """A tile with no pip or one has little to show it is a tile at all: a streak of wood
     grain in a patch of plain table reads as a 0-0. Such readings are kept only when the
     detection is fairly sure of them and the divider stands out as a divider does (a
-    real one differs from the face by 60 or more colour units, a streak by 20 to 30)."""
-    return c.reading.top.count + c.reading.bottom.count <= 1 and (
-        _confidence(c) < BLANK_MIN_CONFIDENCE or c.reading.divider_contrast < BLANK_MIN_DIVIDER)
+    real one differs from the face by 60 or more colour units, a streak by 20 to 30), or
+    when the tile is like those read surely: their size, and nearly all of it their
+    faces' colour (a set's fine engraved dividers stand out by 20 to 40)."""
+    if c.reading.top.count + c.reading.bottom.count > 1:
+        return False
+    if _confidence(c) < BLANK_MIN_CONFIDENCE:
+        return True
+    return c.reading.divider_contrast < BLANK_MIN_DIVIDER and not _like_set(c, cands, detail, f)
+
+
+#: A blank like the set's tiles (see _doubtful_blank) has at least this share of its box
+#: of their faces' colour, and a divider differing from its face by at least this much.
+BLANK_FACE_SHARE = 0.95
+BLANK_FAINT_DIVIDER = 15.0
+
+
+def _like_set(c: "Candidate", cands: list["Candidate"], detail: np.ndarray, f: float) -> bool:
+    """Whether the tile read in `c` is like the others read surely: their size (the
+    table's perspective allowing), nearly all its box their faces' colour, a divider."""
+    sure = [o for o in cands if o is not c and o.score >= SURE]
+    if len(sure) < SURE_TILES or c.reading.divider_contrast < BLANK_FAINT_DIVIDER:
+        return False
+    widths = [o.box.width for o in sure]
+    if not 0.85 * min(widths) <= c.box.width <= 1.18 * max(widths):
+        return False
+    return _face_share(c.box, sure, detail, f) >= BLANK_FACE_SHARE
 
 
 #: Lowest confidence at which a tile found by its body, with no divider to be seen, is
@@ -528,7 +551,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
         # and tiles are about the size of their neighbours (the table's perspective allowing)
         widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good])
         cands = [c for c in cands if 0.6 <= c.box.width / widths.at(c.box.cx, c.box.cy) <= 1.6]
-    cands = [c for c in cands if _rank(c) >= MIN_SCORE and not _doubtful_blank(c) and not _doubtful_body(c)]
+    cands = [c for c in cands
+             if _rank(c) >= MIN_SCORE and not _doubtful_blank(c, cands, detail, f) and not _doubtful_body(c)]
     cands.sort(key=lambda c: -_rank(c))
     # A clean box that contains a smaller one wins over it unless clearly worse: boxes
     # built on a pip's edge or on a tile's border sit inside real tiles.
@@ -572,10 +596,14 @@ def _unlike_set(box: TileBox, cands: list[Candidate], detail: np.ndarray, f: flo
     widths = [c.box.width for c in sure]
     if not SMALLER * min(widths) <= box.width <= LARGER * max(widths):
         return True
+    return _face_share(box, sure, detail, f) < FACE_SHARE
+
+
+def _face_share(box: TileBox, sure: list[Candidate], detail: np.ndarray, f: float) -> float:
+    """The share of `box` within FACE_TOLERANCE of the colour of one of the `sure` tiles' faces."""
     faces = np.array([_face(c, detail, f) for c in sure])
     sample = _colour_sample(detail, box, f)
-    near = np.linalg.norm(sample[:, None, :] - faces[None, :, :], axis=2).min(axis=1) <= FACE_TOLERANCE
-    return float(near.mean()) < FACE_SHARE
+    return float((np.linalg.norm(sample[:, None, :] - faces[None, :, :], axis=2).min(axis=1) <= FACE_TOLERANCE).mean())
 
 
 def _colour_sample(detail: np.ndarray, box: TileBox, f: float) -> np.ndarray:

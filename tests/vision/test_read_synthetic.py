@@ -102,3 +102,16 @@ def test_pink_tiles_on_streaked_floorboards(seed):
     photo = make_photo(rng, n_tiles=int(rng.integers(2, 5)), style="pink", background="planks")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("style, background, seed", [("ivory", "wood", 2000), ("white_colour", "wood", 2001),
+                                                      ("ivory", "felt", 2007)])
+def test_blank_with_a_fine_divider_among_tiles_read_surely(style, background, seed):
+    """A [1|0] or [0|0] whose divider is a fine engraved line (it stands out from the
+    face by 20 to 40, as a streak of wood grain does) is kept when it is the size of the
+    tiles read surely and nearly all of it their faces' colour: a streak is the table's."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
+                       background=background, layout="scatter", divider="faint")
+    assert any(a + b <= 1 for a, b in photo.tiles)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
