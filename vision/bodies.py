@@ -34,6 +34,10 @@ MAX_BLOCK = 8.0
 BLOCK_SLACK = 0.3
 #: At most this many tiles are looked for in a block when their width is not known.
 MAX_GUESSED = 6
+#: More solid blobs than this that are not 2:1, over all the cuts, are the pattern of a
+#: cloth (gingham makes thousands), not tiles side by side: the real photos make at most
+#: 80, and sorting out thousands took half a second.
+MAX_BLOCK_CUTS = 400
 #: Blobs of two cuts overlapping by this much (of the smaller) are one blob...
 SAME_BLOB = 0.5
 #: ...and its cuts filling their rectangle within this of the best are as good.
@@ -69,7 +73,7 @@ def find_bodies(work: np.ndarray) -> tuple[list[TileBox], list[TileBox]]:
                 if body is not None:
                     tile_like = MIN_RATIO <= body[1].length / body[1].width <= MAX_RATIO
                     (tiles if tile_like else blocks).append(body)
-    return _one_per_blob(tiles), _one_per_blob(blocks)
+    return _one_per_blob(tiles), _one_per_blob(blocks) if len(blocks) <= MAX_BLOCK_CUTS else []
 
 
 def _one_per_blob(found: list[tuple[float, TileBox]]) -> list[TileBox]:
