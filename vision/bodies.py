@@ -100,8 +100,8 @@ def _middle_cut(best: TileBox, solidity: float, found: list[tuple[float, TileBox
 class _Grid:
     """Boxes filed by the cells of a coarse grid that their bounding squares cover, so
     that those which may overlap a box are found without measuring it against every
-    other: a gingham cloth cut at every level makes some twenty thousand 2:1 blobs, and
-    comparing them all pairwise took seconds."""
+    other: a gingham cloth cut at every level makes thousands of solid blobs (4400 at
+    1024 px on one photo), and comparing them all pairwise took seconds."""
 
     CELL = 32.0
 
