@@ -104,13 +104,27 @@ def _doubtful_blank(c: "Candidate", cands: list["Candidate"], detail: np.ndarray
 #: of their faces' colour, and a divider differing from its face by at least this much.
 BLANK_FACE_SHARE = 0.95
 BLANK_FAINT_DIVIDER = 15.0
+#: With fewer than SURE_TILES read surely, at least this many tiles found by their bodies,
+#: with pips, each read this cleanly (a body read with no divider seen scores about 0.77),
+#: stand for the set.
+LIKE_BODY_SCORE = 0.75
+LIKE_BODIES = 3
 
 
 def _like_set(c: "Candidate", cands: list["Candidate"], detail: np.ndarray, f: float) -> bool:
     """Whether the tile read in `c` is like the others read surely: their size (the
-    table's perspective allowing), nearly all its box their faces' colour, a divider."""
+    table's perspective allowing), nearly all its box their faces' colour, and a divider
+    unless theirs cannot be seen either. A set whose dividers cannot be seen at all (an
+    engraved line lost in the blur) has no tile read surely: its tiles are found by their
+    bodies, and the clean readings of those with pips then stand for the set."""
     sure = [o for o in cands if o is not c and o.score >= SURE]
-    if len(sure) < SURE_TILES or c.reading.divider_contrast < BLANK_FAINT_DIVIDER:
+    if len(sure) < SURE_TILES:
+        sure = [o for o in cands if o is not c and o.box.body and o.score >= LIKE_BODY_SCORE
+                and o.reading.top.count + o.reading.bottom.count > 1]
+        if len(sure) < LIKE_BODIES:
+            return False
+    unseen = float(np.median([o.reading.divider_contrast for o in sure])) < BLANK_FAINT_DIVIDER
+    if c.reading.divider_contrast < BLANK_FAINT_DIVIDER and not unseen:
         return False
     widths = [o.box.width for o in sure]
     if not 0.85 * min(widths) <= c.box.width <= 1.18 * max(widths):

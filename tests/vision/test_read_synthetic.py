@@ -115,3 +115,16 @@ def test_blank_with_a_fine_divider_among_tiles_read_surely(style, background, se
     assert any(a + b <= 1 for a, b in photo.tiles)
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("style, background, seed", [("ivory", "felt", 3008), ("white_colour", "wood", 3000),
+                                                      ("black", "wood", 3009)])
+def test_blank_of_a_set_whose_dividers_cannot_be_seen(style, background, seed):
+    """With no divider to be seen on any tile, every tile is found by its body and none
+    reads surely; a [1|0] or [0|0] is then kept when it is like the tiles with pips read
+    cleanly that way: their size, and nearly all of it their faces' colour."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
+                       background=background, layout="scatter", divider="none")
+    assert any(a + b <= 1 for a, b in photo.tiles)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
