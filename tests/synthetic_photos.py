@@ -265,11 +265,13 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
                degrade: bool = True, pale: bool | None = None, hard_shadow: bool = False,
-               divider: str = "painted") -> SyntheticPhoto:
+               divider: str = "painted", wall: float = 0.0) -> SyntheticPhoto:
     """`style` and `background` also take "pink" and "planks", `hard_shadow` casts a
-    sharp, dark shadow beside every tile (low sun, one lamp), and `divider` "faint" draws
-    every divider as a fine line a little darker than the face, "none" draws none: none
-    of these is ever picked at random, so the photos of a given seed stay the same."""
+    sharp, dark shadow beside every tile (low sun, one lamp), `divider` "faint" draws
+    every divider as a fine line a little darker than the face, "none" draws none, and
+    `wall` shows each tile's near side wall below its face, that many tile widths deep
+    (a photo taken at a steep angle): none of these is ever picked at random, so the
+    photos of a given seed stay the same."""
     w, h = size
     n = int(n_tiles if n_tiles is not None else rng.integers(1, 13))
     style = style or str(rng.choice(STYLES))
@@ -324,6 +326,12 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         roi *= (1 - (0.6 if hard_shadow else 0.45) * sa)[..., None]
         ti = cv2.warpAffine(timg, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
         ta = cv2.warpAffine(alpha, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)[..., None]
+        if wall > 0:  # the side wall: the face's outline swept down the image, a shade darker
+            face = np.median(timg[alpha > 0.5], axis=0)
+            depth = wall * W
+            swept = np.max([np.roll(ta[..., 0], int(round(k)), axis=0) for k in np.linspace(1, depth, 8)], axis=0)
+            wa = np.clip(swept - ta[..., 0], 0, 1)[..., None]
+            roi[:] = roi * (1 - wa) + 0.75 * face * wa
         roi[:] = roi * (1 - ta) + ti * ta
         corners = np.array([[-W / 2, -W], [W / 2, -W], [W / 2, W], [-W / 2, W]], np.float64)
         rot = np.array([[math.cos(ang - math.pi / 2), -math.sin(ang - math.pi / 2)],

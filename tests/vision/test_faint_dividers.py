@@ -11,7 +11,7 @@ import vision
 from synthetic_photos import make_photo
 from vision import dividers, reader
 
-CASES = [("ivory_spinner", 1000), ("ivory_spinner", 1002), ("ivory", 1000), ("ivory", 1003), ("white_colour", 1000)]
+CASES = [("ivory_spinner", 1000), ("ivory_spinner", 1002), ("ivory", 1000), ("ivory", 1003), ("white_colour", 1003)]
 
 
 def _faint_photo(style: str, seed: int):

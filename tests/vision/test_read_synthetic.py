@@ -128,3 +128,14 @@ def test_blank_of_a_set_whose_dividers_cannot_be_seen(style, background, seed):
     assert any(a + b <= 1 for a, b in photo.tiles)
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("style, seed", [("black", 4002), ("ivory", 4004)])
+def test_tiles_whose_near_side_wall_shows(style, seed):
+    """Photographed at a steep angle, a thick tile shows its near side wall below its
+    face, in the face's colour a shade darker; with no divider to be seen, the tile is
+    found by its body, which takes the wall in, and is read on its face without it."""
+    photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style, background="felt",
+                       layout="scatter", divider="none", wall=0.2)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
