@@ -407,21 +407,41 @@ def analyse(photo: Photo) -> tuple[list[Candidate], np.ndarray]:
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
     if small and not busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
         kept2, _, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
-        if _outranks(kept2, kept):
-            kept = kept2
+        kept = _merged(kept, kept2)
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
     # When the look found no tile, or tiles whose dividers are faint, look again with a
-    # lower one; the look that finds more (by rank) is kept. It is at the first look's
-    # size, so the tiles' bodies found there are found again: they are passed on.
+    # lower one. It is at the first look's size, so the tiles' bodies found there are
+    # found again: they are passed on.
     if _faint(kept) and not busy:
         kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
-        if _outranks(kept3, kept):
-            kept = kept3
+        kept = _merged(kept, kept3)
     above = _from_above(detail, kept)
-    if above is not None and _outranks(above, kept):
-        kept = above
+    if above is not None:
+        kept = _merged(kept, above)
     return kept, detail
+
+
+def _merged(kept: list[Candidate], found: list[Candidate]) -> list[Candidate]:
+    """The tiles of the look whose tiles rank higher in all, and those of the other look
+    read clearly (not marked for checking) where the first has none: a second look at
+    another size or threshold finds the tiles the first one missed, and may lose a few
+    of those it found. Its doubtful tiles are left out: where the first look found
+    nothing, they are more often texture read as a tile."""
+    base, other = (found, kept) if _outranks(found, kept) else (kept, found)
+    out = list(base)
+    for c in sorted(other, key=lambda c: -_rank(c)):
+        if _confidence(c) >= LOW_CONFIDENCE and all(_overlap_on_photo(c, k) < OVERLAPPING for k in out):
+            out.append(c)
+    return out
+
+
+def _overlap_on_photo(a: Candidate, b: Candidate) -> float:
+    """Intersection area / smaller area of two tiles' outlines on the photo (the looks'
+    boxes are each on their own working size)."""
+    pa, pb = a.corners_detail.astype(np.float32), b.corners_detail.astype(np.float32)
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    return float(inter) / max(1e-6, min(cv2.contourArea(pa), cv2.contourArea(pb)))
 
 
 def _outranks(found: list[Candidate], kept: list[Candidate]) -> bool:

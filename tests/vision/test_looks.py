@@ -1,0 +1,50 @@
+"""The photo is looked at more than once when the first look leaves doubt (small tiles,
+faint dividers, a photo taken at an angle); the tiles of the looks are put together."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+import vision
+from vision import bodies, reader
+from vision.pips import HalfReading, TileReading
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
+import harsh_photos  # noqa: E402  (tests/bench: the harsh generator, run by hand otherwise)
+
+
+def _tile(cx: float, cy: float, score: float, pips=(3, 2)) -> reader.Candidate:
+    box = bodies._box(cx, cy, 1.0, 0.0, 20.0, 40.0)
+    reading = TileReading(HalfReading(pips[0]), HalfReading(pips[1]), 0.8, 60.0, score)
+    return reader.Candidate(box, reading, score, box.corners())
+
+
+def test_a_second_look_adds_the_tiles_it_read_clearly():
+    first = [_tile(50, 50, 1.0), _tile(150, 50, 1.0), _tile(450, 50, 0.9)]
+    second = [_tile(52, 51, 0.95, (6, 6)), _tile(250, 50, 1.0, (5, 4)), _tile(350, 50, 0.3, (1, 0))]
+    # the look ranking higher in all keeps its tiles, and gains the other's clear tile
+    # where it had none, not its doubtful one nor its reading of a tile it has; whichever
+    # look came first
+    assert reader._merged(first, second) == first + [second[1]]
+    assert reader._merged(second, first) == first + [second[1]]
+
+
+def test_a_tile_only_the_closer_look_reads_is_kept_with_the_others():
+    """A photo of 18 small double-twelve tiles from the harsh generator: the look at 1.6
+    times the size ranks higher, but misses the [12|1] the first look read clearly."""
+    rng = np.random.default_rng([2, 23])
+    img, truth, _ = harsh_photos.render(rng)
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, format="PNG", compress_level=1)
+    hand = vision.read_hand(buf.getvalue())
+    assert (12, 1) in truth_tiles(truth)
+    assert (12, 1) in [t.halves for t in hand.tiles]
+
+
+def truth_tiles(text: str) -> list[tuple[int, int]]:
+    return [tuple(sorted(map(int, t.split("-")), reverse=True)) for t in text.split()]
