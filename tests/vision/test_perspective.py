@@ -6,6 +6,7 @@ import math
 
 import cv2
 import numpy as np
+import pytest
 
 import vision
 from synthetic_photos import leaning_camera, make_photo, seen_at_angle
@@ -112,3 +113,19 @@ def test_a_view_of_wide_tiles_is_looked_at_on_fewer_pixels():
     assert reader.view_work_side(shape, same, []) == reader.WORK_LONG_SIDE  # no tile to go by
     # the tiles are measured on the view: a turn that doubles them halves the working size
     assert reader.view_work_side(shape, np.diag([2.0, 2.0, 1.0]), [tile(0, 75)]) == round(640 * 64 / 96)
+
+
+@pytest.mark.parametrize("seed", [3004, 3005])
+def test_tiles_all_read_surely_are_not_looked_at_from_above(seed, monkeypatch):
+    """A hand seen leaning over the table whose tiles all read surely at the first look
+    is not turned into the view from above: that look would cost as much again and, on
+    the development sets, never found more."""
+    views = []
+    read_view = reader._read_view
+    monkeypatch.setattr(reader, "_read_view", lambda view, known: views.append(1) or read_view(view, known))
+    photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1200, 900),
+                       style=("ivory", "white_colour", "black", "ivory_spinner")[seed % 4])
+    leaning = seen_at_angle(photo, 35)
+    hand = vision.read_hand(leaning.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(leaning.tiles)
+    assert not views
