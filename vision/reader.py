@@ -411,8 +411,9 @@ def analyse(photo: Photo) -> tuple[list[Candidate], np.ndarray]:
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
     # When the look found no tile, or tiles whose dividers are faint, look again with a
-    # lower one. It is at the first look's size, so the tiles' bodies found there are
-    # found again: they are passed on.
+    # lower one (even when every tile found reads surely: a photo of such a set may show
+    # only some of its dividers). It is at the first look's size, so the tiles' bodies
+    # found there are found again: they are passed on.
     if _faint(kept) and not busy:
         kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
         kept = _merged(kept, kept3)
@@ -442,6 +443,11 @@ def _overlap_on_photo(a: Candidate, b: Candidate) -> float:
     pa, pb = a.corners_detail.astype(np.float32), b.corners_detail.astype(np.float32)
     inter, _ = cv2.intersectConvexConvex(pa, pb)
     return float(inter) / max(1e-6, min(cv2.contourArea(pa), cv2.contourArea(pb)))
+
+
+def _all_sure(kept: list[Candidate]) -> bool:
+    """Whether tiles were found and every one of them reads surely (confidence SURE)."""
+    return bool(kept) and all(_confidence(c) >= SURE for c in kept)
 
 
 def _outranks(found: list[Candidate], kept: list[Candidate]) -> bool:
@@ -483,8 +489,8 @@ def _from_above(detail: np.ndarray, kept: list[Candidate]) -> list[Candidate] | 
     view, measured on the tiles the first one shows, is no better: on the development
     sets it lost as many hands as it won."""
     h, w = detail.shape[:2]
-    if kept and all(_confidence(c) >= SURE for c in kept):
-        return None  # every tile read surely: on the development sets no view did better
+    if _all_sure(kept):
+        return None  # on the development sets no view did better then
     good = [c for c in kept if c.score >= CLEAN]
     if len(good) >= perspective.MIN_TILES:
         centres, areas, across = _measures(good)
