@@ -110,9 +110,10 @@ def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
     return rgb
 
 
-def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
+def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long_side: int = DRAFT_LONG_SIDE) -> Photo:
     """Decode `data` (JPEG, PNG, WebP, HEIC, ...) into an upright RGB array whose long side
-    is at most about `detail_long_side` (never upscaled). Raises PhotoError."""
+    is at most about `detail_long_side` (never upscaled); a JPEG is decoded at the
+    smallest DCT scale whose long side is at least `draft_long_side`. Raises PhotoError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise PhotoError("expected the bytes of a photo")
     data = bytes(data)
@@ -157,8 +158,8 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE) -> Photo:
             im.seek(0)
         if fmt == "JPEG":
             # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
-            if max(w, h) >= 2 * DRAFT_LONG_SIDE:
-                k = DRAFT_LONG_SIDE / max(w, h)
+            if max(w, h) >= 2 * draft_long_side:
+                k = draft_long_side / max(w, h)
                 im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -8,9 +8,11 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
 import vision
+from synthetic_photos import make_photo
 from vision import bodies, reader
 from vision.pips import HalfReading, TileReading
 
@@ -34,17 +36,39 @@ def test_a_second_look_adds_the_tiles_it_read_clearly():
     assert reader._merged(second, first) == first + [second[1]]
 
 
+def _harsh(seed: int, index: int, fmt: str) -> tuple[bytes, list[tuple[int, int]]]:
+    """Photo `index` of the harsh generator's `seed`, saved as `fmt`, and its tiles."""
+    img, truth, _ = harsh_photos.render(np.random.default_rng([seed, index]))
+    buf = io.BytesIO()
+    Image.fromarray(img).save(buf, format=fmt, **({"compress_level": 1} if fmt == "PNG" else {"quality": 90}))
+    return buf.getvalue(), sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
+
+
 def test_a_tile_only_the_closer_look_reads_is_kept_with_the_others():
     """A photo of 18 small double-twelve tiles from the harsh generator: the look at 1.6
     times the size ranks higher, but misses the [12|1] the first look read clearly."""
-    rng = np.random.default_rng([2, 23])
-    img, truth, _ = harsh_photos.render(rng)
-    buf = io.BytesIO()
-    Image.fromarray(img).save(buf, format="PNG", compress_level=1)
-    hand = vision.read_hand(buf.getvalue())
-    assert (12, 1) in truth_tiles(truth)
+    data, truth = _harsh(2, 23, "PNG")
+    hand = vision.read_hand(data)
+    assert (12, 1) in truth
     assert (12, 1) in [t.halves for t in hand.tiles]
 
 
-def truth_tiles(text: str) -> list[tuple[int, int]]:
-    return [tuple(sorted(map(int, t.split("-")), reverse=True)) for t in text.split()]
+@pytest.mark.parametrize("seed, index", [(1, 10), (3, 30)])
+def test_small_tiles_of_a_jpeg_are_read_on_a_sharper_decoding(seed, index):
+    """A 4 MP JPEG of small tiles (about 40 pixels wide; on a striped cloth, and a chain
+    on wood) is decoded at half its size, where they are 20 pixels wide: it is decoded
+    again at full size and looked at closer, and every tile is read."""
+    data, truth = _harsh(seed, index, "JPEG")
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == truth
+
+
+def test_big_tiles_are_decoded_once(monkeypatch):
+    """A JPEG decoded at half its size whose tiles are big there is not decoded again."""
+    loads = []
+    load = reader.load_photo
+    monkeypatch.setattr(reader, "load_photo", lambda *a, **k: loads.append(k) or load(*a, **k))
+    photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(2000, 1500), style="ivory")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert len(loads) == 1
