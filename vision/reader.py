@@ -407,6 +407,9 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
     JPEG decoded at a reduced size, `data` decoded again at twice that size."""
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     kept, busy, bodies = _analyse(detail, WORK_LONG_SIDE)
+    faint_looked = not kept and not busy
+    if faint_looked:  # a close-up of tiles with faint dividers needs no sharper decoding
+        kept = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)[0]
     # Small tiles on a photo decoded at a reduced size: a tile 30 pixels wide there has
     # pips of 3 or 4 pixels, found at the working size by their bodies at best. Decoded
     # at twice the size, a closer look (fine pyramid levels only) finds their dividers
@@ -420,8 +423,8 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
         side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), max(detail.shape[:2]))
         kept = _merged(kept, _analyse(detail, side, levels=2)[0])
-        return _other_looks(detail, kept, busy, bodies) + (photo,)
-    return _other_looks(detail, kept, busy, bodies, small_look=True) + (photo,)
+        return _other_looks(detail, kept, busy, bodies, faint_looked=faint_looked) + (photo,)
+    return _other_looks(detail, kept, busy, bodies, small_look=True, faint_looked=faint_looked) + (photo,)
 
 
 def _detail_width(c: Candidate) -> float:
@@ -430,8 +433,8 @@ def _detail_width(c: Candidate) -> float:
 
 
 def _other_looks(detail: np.ndarray, kept: list[Candidate], busy: bool,
-                 bodies: tuple[list[TileBox], list[TileBox]], small_look: bool = False
-                 ) -> tuple[list[Candidate], np.ndarray]:
+                 bodies: tuple[list[TileBox], list[TileBox]], small_look: bool = False,
+                 faint_looked: bool = False) -> tuple[list[Candidate], np.ndarray]:
     """The first look's tiles (`kept`) put together with those of the later looks, and
     `detail`: at 1.6 times the working size when the tiles are small (`small_look`; not
     after a closer look), with a lower threshold when the dividers are faint, and on the
@@ -453,7 +456,7 @@ def _other_looks(detail: np.ndarray, kept: list[Candidate], busy: bool,
     # lower one (even when every tile found reads surely: a photo of such a set may show
     # only some of its dividers). It is at the first look's size, so the tiles' bodies
     # found there are found again: they are passed on.
-    if _faint(kept) and not busy:
+    if _faint(kept) and not busy and not faint_looked:
         kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
         kept = _merged(kept, kept3)
     above = _from_above(detail, kept)

@@ -72,3 +72,18 @@ def test_big_tiles_are_decoded_once(monkeypatch):
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert len(loads) == 1
+
+
+@pytest.mark.parametrize("seed", [1005, 1023])
+def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
+    """A JPEG of one big tile with a fine engraved divider: the first look finds nothing,
+    the look for faint dividers finds the tile, and the photo is not decoded again
+    sharper (its tile is big) nor looked at closer."""
+    loads = []
+    load = reader.load_photo
+    monkeypatch.setattr(reader, "load_photo", lambda *a, **k: loads.append(k) or load(*a, **k))
+    photo = make_photo(np.random.default_rng(seed), n_tiles=1, size=(2000, 1500), style="ivory_spinner",
+                       background="paper", divider="faint")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert len(loads) == 1
