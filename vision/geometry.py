@@ -361,7 +361,11 @@ def overlap(a: TileBox, b: TileBox) -> float:
     reach = a.radius() + b.radius()
     if abs(a.cx - b.cx) > reach or abs(a.cy - b.cy) > reach:
         return 0.0  # too far apart to touch (most pairs in a photo)
-    pa = a.corners().astype(np.float32)
-    pb = b.corners().astype(np.float32)
-    inter, _ = cv2.intersectConvexConvex(pa, pb)
-    return float(inter) / max(1e-6, min(a.polygon_area(), b.polygon_area()))
+    return outline_overlap(a.corners(), b.corners(), a.polygon_area(), b.polygon_area())
+
+
+def outline_overlap(pa: np.ndarray, pb: np.ndarray, area_a: float, area_b: float) -> float:
+    """Intersection area / smaller area of two convex outlines (4x2 corners) whose areas
+    are given."""
+    inter, _ = cv2.intersectConvexConvex(pa.astype(np.float32), pb.astype(np.float32))
+    return float(inter) / max(1e-6, min(area_a, area_b))

@@ -14,7 +14,7 @@ from . import annotate, perspective
 from .bodies import find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
-                       join_split_bars, measure_flatness, overlap)
+                       join_split_bars, measure_flatness, outline_overlap, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
@@ -117,19 +117,19 @@ def _like_set(c: "Candidate", cands: list["Candidate"], detail: np.ndarray, f: f
     unless theirs cannot be seen either. A set whose dividers cannot be seen at all (an
     engraved line lost in the blur) has no tile read surely: its tiles are found by their
     bodies, and the clean readings of those with pips then stand for the set."""
-    sure = [o for o in cands if o is not c and o.score >= SURE]
-    if len(sure) < SURE_TILES:
-        sure = [o for o in cands if o is not c and o.box.body and o.score >= LIKE_BODY_SCORE
-                and o.reading.top.count + o.reading.bottom.count > 1]
-        if len(sure) < LIKE_BODIES:
+    ref = [o for o in cands if o is not c and o.score >= SURE]
+    if len(ref) < SURE_TILES:
+        ref = [o for o in cands if o is not c and o.box.body and o.score >= LIKE_BODY_SCORE
+               and o.reading.top.count + o.reading.bottom.count > 1]
+        if len(ref) < LIKE_BODIES:
             return False
-    unseen = float(np.median([o.reading.divider_contrast for o in sure])) < BLANK_FAINT_DIVIDER
+    unseen = float(np.median([o.reading.divider_contrast for o in ref])) < BLANK_FAINT_DIVIDER
     if c.reading.divider_contrast < BLANK_FAINT_DIVIDER and not unseen:
         return False
-    widths = [o.box.width for o in sure]
+    widths = [o.box.width for o in ref]
     if not 0.85 * min(widths) <= c.box.width <= 1.18 * max(widths):
         return False
-    return _face_share(c.box, sure, detail, f) >= BLANK_FACE_SHARE
+    return _face_share(c.box, ref, detail, f) >= BLANK_FACE_SHARE
 
 
 #: Lowest confidence at which a tile found by its body, with no divider to be seen, is
@@ -483,8 +483,7 @@ def _overlap_on_photo(a: Candidate, b: Candidate) -> float:
     """Intersection area / smaller area of two tiles' outlines on the photo (the looks'
     boxes are each on their own working size)."""
     pa, pb = a.corners_detail.astype(np.float32), b.corners_detail.astype(np.float32)
-    inter, _ = cv2.intersectConvexConvex(pa, pb)
-    return float(inter) / max(1e-6, min(cv2.contourArea(pa), cv2.contourArea(pb)))
+    return outline_overlap(pa, pb, cv2.contourArea(pa), cv2.contourArea(pb))
 
 
 def _all_sure(kept: list[Candidate]) -> bool:

@@ -28,6 +28,13 @@ def no_sideways_scroll(page):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def htmx_settled(page):
+    """Wait until htmx has wired up the content it just swapped in. A boosted link's page is
+    in the DOM a settle delay (20 ms) before its hx-trigger listeners are bound: a change made
+    in that window, faster than any thumb, would be missed."""
+    page.wait_for_function("!document.querySelector('.htmx-swapping, .htmx-settling')")
+
+
 def thumb_sized(page, selector):
     """Every visible match is at least 44 x 44 CSS pixels."""
     boxes = [box for box in (el.bounding_box() for el in page.locator(selector).all()) if box]
@@ -180,6 +187,7 @@ def test_short_rulings_on_the_standalone_desk(page, live_server, shot):
     page.get_by_role("link", name="← Referee").tap()
     page.get_by_role("link", name="Who lays the next round's double?").tap()
     expect(ruling).to_contain_text("Round 1 of 10 is played on [9-9].")
+    htmx_settled(page)
     page.select_option("select[name=round]", "3")
     expect(ruling).to_contain_text("Round 3 of 10 is played on [7-7].")
     expect(ruling).to_contain_text("everyone draws a tile and the highest draw plays first")
