@@ -62,6 +62,10 @@ class SyntheticPhoto:
     background: str = ""
     layout: str = ""
     polygons: list[np.ndarray] = field(default_factory=list)
+    #: Each polygon's halves, its first two corners' end first (the tiles are sorted).
+    halves: list[tuple[int, int]] = field(default_factory=list)
+    #: The outlines of the tiles lying face down (none unless asked for).
+    backs: list[np.ndarray] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -138,6 +142,22 @@ def _background(rng: np.random.Generator, kind: str, h: int, w: int) -> np.ndarr
     return img
 
 
+def _blank_tile(face: np.ndarray, Ws: int, Ls: int) -> tuple[np.ndarray, np.ndarray]:
+    """A bare tile Ws x Ls in `face`'s colour, its rim darker (the bevel), and its mask
+    with rounded corners."""
+    img = np.empty((Ls, Ws, 3), np.float32)
+    img[:] = face
+    mask = np.zeros((Ls, Ws), np.uint8)
+    r = int(0.12 * Ws)
+    cv2.rectangle(mask, (r, 0), (Ws - 1 - r, Ls - 1), 255, -1)
+    cv2.rectangle(mask, (0, r), (Ws - 1, Ls - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (Ws - 1 - r, r), (r, Ls - 1 - r), (Ws - 1 - r, Ls - 1 - r)):
+        cv2.circle(mask, (cx, cy), r, 255, -1)
+    rim = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.04 * Ws)
+    img *= (0.78 + 0.22 * rim)[..., None]
+    return img, mask
+
+
 def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pale: bool,
                ratio: float = 0.75, divider: str = "painted") -> tuple[np.ndarray, np.ndarray]:
     """Tile image (W x 2W, BGR float) and alpha mask, the `a` half on top. A "faint"
@@ -162,18 +182,7 @@ def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pal
         face = np.array(rng.choice([(195, 230, 240), (185, 222, 235), (210, 235, 242)]), np.float32)
         pip_col = lambda n: (20, 20, 22)  # noqa: E731
         div_col = (30, 30, 30)
-    img = np.empty((Ls, Ws, 3), np.float32)
-    img[:] = face
-    # rounded corner mask
-    mask = np.zeros((Ls, Ws), np.uint8)
-    r = int(0.12 * Ws)
-    cv2.rectangle(mask, (r, 0), (Ws - 1 - r, Ls - 1), 255, -1)
-    cv2.rectangle(mask, (0, r), (Ws - 1, Ls - 1 - r), 255, -1)
-    for cx, cy in ((r, r), (Ws - 1 - r, r), (r, Ls - 1 - r), (Ws - 1 - r, Ls - 1 - r)):
-        cv2.circle(mask, (cx, cy), r, 255, -1)
-    # bevel: darker rim
-    rim = cv2.GaussianBlur(mask.astype(np.float32) / 255.0, (0, 0), 0.04 * Ws)
-    img *= (0.78 + 0.22 * rim)[..., None]
+    img, mask = _blank_tile(face, Ws, Ls)
     # divider
     th = max(2, int(rng.uniform(0.035, 0.06) * Ws))
     if divider == "faint":
@@ -202,6 +211,37 @@ def _draw_tile(rng: np.random.Generator, a: int, b: int, W: int, style: str, pal
             cv2.circle(img, (int(cx - d * 0.15), int(cy - d * 0.15)), max(1, int(d * 0.08)),
                        tuple(float(min(255, v + 70)) for v in col), -1, cv2.LINE_AA)
     img = cv2.resize(img, (W, L), interpolation=cv2.INTER_AREA)
+    alpha = cv2.resize(mask.astype(np.float32) / 255.0, (W, L), interpolation=cv2.INTER_AREA)
+    return img, alpha
+
+
+def _draw_back(rng: np.random.Generator, W: int, style: str) -> tuple[np.ndarray, np.ndarray]:
+    """A tile lying face down (W x 2W, BGR float, and its alpha mask): its back in the
+    face's colour or another, plain or with a printed ring, star or word."""
+    L, ss = 2 * W, 4
+    Ws, Ls = W * ss, L * ss
+    faces = {"pink": (175, 105, 240), "black": (30, 30, 32), "white_colour": (238, 240, 242)}
+    face = np.array(faces.get(style, (195, 230, 240)), np.float32)
+    if rng.random() < 0.5:
+        face = rng.uniform(20, 240, 3).astype(np.float32)
+    img, mask = _blank_tile(face, Ws, Ls)
+    ink = tuple(float(v) for v in (255 - face if rng.random() < 0.5 else rng.uniform(0, 255, 3)))
+    mark = rng.choice(["plain", "ring", "star", "word"])
+    if mark == "ring":
+        cv2.circle(img, (Ws // 2, Ls // 2), int(0.3 * Ws), ink, max(2, int(0.05 * Ws)), cv2.LINE_AA)
+    elif mark == "star":
+        pts = [(Ws / 2 + (0.35 if k % 2 == 0 else 0.15) * Ws * math.cos(k * math.pi / 5),
+                Ls / 2 + (0.35 if k % 2 == 0 else 0.15) * Ws * math.sin(k * math.pi / 5)) for k in range(10)]
+        cv2.fillPoly(img, [np.int32(pts)], ink, cv2.LINE_AA)
+    elif mark == "word":
+        word = str(rng.choice(["DOMINO", "DOUBLE 9", "PUREMCO", "CARDINAL"]))
+        text = np.zeros((Ws, Ls), np.uint8)
+        scale = Ls / (len(word) * 30.0)
+        cv2.putText(text, word, (int(0.08 * Ls), int(0.6 * Ws)), cv2.FONT_HERSHEY_DUPLEX, scale, 255,
+                    max(2, int(2 * scale)), cv2.LINE_AA)
+        ta = np.rot90(text).astype(np.float32)[..., None] / 255.0  # the word along the tile
+        img = img * (1 - ta) + np.array(ink, np.float32) * ta
+    img = cv2.resize(np.ascontiguousarray(img), (W, L), interpolation=cv2.INTER_AREA)
     alpha = cv2.resize(mask.astype(np.float32) / 255.0, (W, L), interpolation=cv2.INTER_AREA)
     return img, alpha
 
@@ -265,13 +305,14 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
                degrade: bool = True, pale: bool | None = None, hard_shadow: bool = False,
-               divider: str = "painted", wall: float = 0.0) -> SyntheticPhoto:
+               divider: str = "painted", wall: float = 0.0, face_down: int = 0) -> SyntheticPhoto:
     """`style` and `background` also take "pink" and "planks", `hard_shadow` casts a
     sharp, dark shadow beside every tile (low sun, one lamp), `divider` "faint" draws
     every divider as a fine line a little darker than the face, "none" draws none, and
     `wall` shows each tile's near side wall below its face, that many tile widths deep
-    (a photo taken at a steep angle): none of these is ever picked at random, so the
-    photos of a given seed stay the same."""
+    (a photo taken at a steep angle), and the last `face_down` of the tiles placed lie
+    face down (not in `tiles`: their outlines are `backs`): none of these is ever picked
+    at random, so the photos of a given seed stay the same."""
     w, h = size
     n = int(n_tiles if n_tiles is not None else rng.integers(1, 13))
     style = style or str(rng.choice(STYLES))
@@ -294,12 +335,13 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
     tiles = tiles[:len(places)]
     pale = rng.random() < 0.5 if pale is None else pale
     ratio = rng.uniform(0.6, 0.85)  # divider length / tile width: one set, one ratio
-    polys = []
+    polys, halves, backs = [], [], []
     light_dir = rng.uniform(0, 2 * math.pi)
-    for (a, b), (cx, cy, ang) in zip(tiles, places):
+    for k, ((a, b), (cx, cy, ang)) in enumerate(zip(tiles, places)):
         if rng.random() < 0.5:
             a, b = b, a
-        timg, alpha = _draw_tile(rng, a, b, W, style, pale, ratio, divider)
+        down = k >= len(places) - face_down
+        timg, alpha = _draw_back(rng, W, style) if down else _draw_tile(rng, a, b, W, style, pale, ratio, divider)
         th, tw = timg.shape[:2]
         # tile long axis is image y in timg; rotate so it points along `ang`
         M = cv2.getRotationMatrix2D((tw / 2, th / 2), math.degrees(math.pi / 2 - ang), 1.0)
@@ -336,7 +378,11 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         corners = np.array([[-W / 2, -W], [W / 2, -W], [W / 2, W], [-W / 2, W]], np.float64)
         rot = np.array([[math.cos(ang - math.pi / 2), -math.sin(ang - math.pi / 2)],
                         [math.sin(ang - math.pi / 2), math.cos(ang - math.pi / 2)]])
+        if down:
+            backs.append(corners @ rot.T + [cx, cy])
+            continue
         polys.append(corners @ rot.T + [cx, cy])
+        halves.append((a, b))
     if degrade:
         # uneven light
         y, x = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -356,18 +402,20 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
             t = rng.uniform(0.0, 0.12) if attempt < 5 else 0.0
             dst = src + np.float32(rng.uniform(-t, t, (4, 2)) * [w, h])
             P = cv2.getPerspectiveTransform(src, dst)
-            moved = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), P).reshape(-1, 2) for p in polys]
+            moved = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), P).reshape(-1, 2)
+                     for p in polys + backs]
             if all(p[:, 0].min() > 2 and p[:, 1].min() > 2 and p[:, 0].max() < w - 3 and p[:, 1].max() < h - 3
                    for p in moved):
                 break
         img = cv2.warpPerspective(img, P, (w, h), borderMode=cv2.BORDER_REFLECT)
         polys = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), P).reshape(-1, 2) for p in polys]
+        backs = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), P).reshape(-1, 2) for p in backs]
         s = rng.uniform(0.3, 1.2) * short / 1200
         img = cv2.GaussianBlur(img, (0, 0), s)
         img += rng.normal(0, rng.uniform(1, 5), img.shape).astype(np.float32)
     out = np.clip(img, 0, 255).astype(np.uint8)
-    truth = [(max(a, b), min(a, b)) for a, b in tiles]
-    return SyntheticPhoto(out, truth, style, background, layout, polys)
+    truth = [(max(a, b), min(a, b)) for a, b in halves]
+    return SyntheticPhoto(out, truth, style, background, layout, polys, halves, backs)
 
 
 def write_folder(folder: Path, n: int, seed: int = 0, size: tuple[int, int] = (1600, 1200)) -> Path:
@@ -415,7 +463,8 @@ def seen_at_angle(photo: SyntheticPhoto, degrees: float, focal: float = 0.7) -> 
     wide = cv2.copyMakeBorder(photo.bgr, h, h, w, w, cv2.BORDER_REPLICATE)  # the table goes on
     shift = np.array([[1.0, 0, -w], [0, 1, -h], [0, 0, 1]])
     bgr = cv2.warpPerspective(wide, H @ shift, (w, h), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
-    return SyntheticPhoto(bgr, photo.tiles, photo.style, photo.background, photo.layout, polys)
+    backs = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2) for p in photo.backs]
+    return SyntheticPhoto(bgr, photo.tiles, photo.style, photo.background, photo.layout, polys, photo.halves, backs)
 
 
 def turn_photo(bgr: np.ndarray, angle: float, zoom: float = 1.0, gamma: float = 1.0) -> np.ndarray:

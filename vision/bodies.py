@@ -8,7 +8,8 @@ the lightness at a series of levels: at some level a tile that stands apart is a
 its own, and the blobs that fill their smallest enclosing rectangle and are about 2:1
 become boxes. Tiles touching side by side make one blob, a block, whose sides are
 whole tiles' sides: the reader splits it (split_block) at the width of the tiles it has
-read, or at half the block's depth. Tiles touching end to end are left to the dividers.
+read, or at half the block's depth. Tiles touching end to end are left to the dividers
+and to the tile network, which is shown every way a block may be split (every_split).
 """
 
 from __future__ import annotations
@@ -160,16 +161,49 @@ def split_block(block: TileBox, width: float | None = None) -> list[TileBox]:
     cuts it off from the other half, and two tiles end to end are as much eight narrow
     ones side by side."""
     fewest, most = (2, None) if width else (3, MAX_GUESSED)
-    n = (block.nx, block.ny)
-    u = (block.ux, block.uy)
-    for across, span, depth in ((u, block.width, block.length), (n, block.length, block.width)):
-        w = width or depth / 2
-        k = int(round(span / w))
-        if w < MIN_WIDTH or k < fewest or (most is not None and k > most):
-            continue
-        if abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
-            continue  # the sides are not whole tiles' sides
-        step = span / k
-        return [_box(block.cx + t * across[0], block.cy + t * across[1], across[0], across[1], step, depth)
-                for t in (-span / 2 + (i + 0.5) * step for i in range(k))]
+    for across, span, depth in _sides(block):
+        tiles = _side_by_side(block, across, span, depth, width or depth / 2, fewest, most)
+        if tiles:
+            return tiles
     return []
+
+
+#: Tiles end to end in a chain are looked for up to this many in a block.
+MAX_CHAIN = 4
+
+
+def every_split(block: TileBox) -> list[TileBox]:
+    """Every way `block` may be whole tiles, for the tile network to judge (it reads
+    each box and keeps what it sees as a tile): two to MAX_GUESSED tiles side by side,
+    and two to MAX_CHAIN tiles end to end, along either of its sides. A chain of tiles
+    end to end is one long blob, and two tiles side by side a square one; read by
+    the pips alone, either would as often be something else."""
+    out: list[TileBox] = []
+    for across, span, depth in _sides(block):
+        out += _side_by_side(block, across, span, depth, depth / 2, 2, MAX_GUESSED)
+        k = int(round(span / (2 * depth)))
+        if 2 <= k <= MAX_CHAIN and depth >= MIN_WIDTH and abs(span / (2 * depth * k) - 1) <= BLOCK_SLACK:
+            step = span / k
+            out += [_box(block.cx + t * across[0], block.cy + t * across[1], -across[1], across[0], depth, step)
+                    for t in (-span / 2 + (i + 0.5) * step for i in range(k))]
+    return out
+
+
+def _sides(block: TileBox):
+    """(direction, length along it, length across it) for each of the block's two sides."""
+    u, n = (block.ux, block.uy), (block.nx, block.ny)
+    return ((u, block.width, block.length), (n, block.length, block.width))
+
+
+def _side_by_side(block: TileBox, across: tuple[float, float], span: float, depth: float, w: float,
+                  fewest: int, most: int | None) -> list[TileBox]:
+    """The tiles `w` wide and `depth` long, side by side along `across` over `span`, that
+    make up `block`, when they make it up within BLOCK_SLACK; else none."""
+    k = int(round(span / w))
+    if w < MIN_WIDTH or k < fewest or (most is not None and k > most):
+        return []
+    if abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
+        return []  # the sides are not whole tiles' sides
+    step = span / k
+    return [_box(block.cx + t * across[0], block.cy + t * across[1], across[0], across[1], step, depth)
+            for t in (-span / 2 + (i + 0.5) * step for i in range(k))]

@@ -1,22 +1,24 @@
-"""The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> Hand."""
+"""The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> the tile
+network's second reading -> Hand."""
 
 from __future__ import annotations
 
 import math
 import time
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
-from . import annotate, perspective
-from .bodies import find_bodies, split_block
+from . import annotate, network_look, perspective
+from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
                        join_split_bars, measure_flatness, outline_overlap, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
+from .network_look import Found
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import LOW_CONFIDENCE, Hand, Tile
 
@@ -37,6 +39,8 @@ OVERLAPPING = 0.25
 MAX_BARS = 100
 #: At most this many tile boxes are read.
 MAX_READS = 60
+#: At most this many boxes of blocks split every way are shown to the tile network.
+MAX_SPLITS = 48
 #: At most this many rejected boxes are read again at the width the other tiles agree on.
 MAX_RETRIES = 12
 #: A rejected box already at that width is read again at this fraction of it.
@@ -54,6 +58,19 @@ class Candidate:
         self.score = score
         self.corners_detail = corners_detail
         self.face: np.ndarray | None = None  # its face's colour (a, b), once asked for (_face)
+
+
+@dataclass
+class Look:
+    """What one look at the photo found: its tiles (`kept`), whether the background was
+    busy, the tiles' bodies and blocks found at its size (bodies.find_bodies), and the
+    outlines on the photo of every box it read (`proposals`: the tile network reads
+    them again, network_look.py)."""
+
+    kept: list[Candidate]
+    busy: bool = False
+    bodies: tuple[list[TileBox], list[TileBox]] = ([], [])
+    proposals: list[np.ndarray] = field(default_factory=list)
 
 
 def _score(box: TileBox, rd: TileReading) -> float:
@@ -401,15 +418,18 @@ SHARPER_TILE = 40
 SHARPER_LOOK = 2.5
 
 
-def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], np.ndarray, Photo]:
-    """The tiles found (their corners on `detail`), `detail` (the photo in BGR) and the
+def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
+    """The tiles found (their corners on `detail`), `detail` (the photo in BGR), the
     photo they were read on: `photo`, or, when its tiles are small on it and it is a
-    JPEG decoded at a reduced size, `data` decoded again at twice that size."""
+    JPEG decoded at a reduced size, `data` decoded again at twice that size; and the
+    outlines on `detail` of every box the looks read."""
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
-    kept, busy, bodies = _analyse(detail, WORK_LONG_SIDE)
+    first = _analyse(detail, WORK_LONG_SIDE)
+    kept, busy, bodies, proposals = first.kept, first.busy, first.bodies, first.proposals
     faint_looked = not kept and not busy
     if faint_looked:  # a close-up of tiles with faint dividers needs no sharper decoding
-        kept = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)[0]
+        faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
+        kept, proposals = faint.kept, proposals + faint.proposals
     # Small tiles on a photo decoded at a reduced size: a tile 30 pixels wide there has
     # pips of 3 or 4 pixels, found at the working size by their bodies at best. Decoded
     # at twice the size, a closer look (fine pyramid levels only) finds their dividers
@@ -418,13 +438,19 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
     if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
             and (not kept or float(np.median([_detail_width(c) for c in kept])) < SHARPER_TILE)):
         sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
+        ratio = photo.scale / sharper.scale
         for c in kept:
-            c.corners_detail = c.corners_detail * (photo.scale / sharper.scale)
+            c.corners_detail = c.corners_detail * ratio
+        proposals = [p * ratio for p in proposals]
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
         side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), max(detail.shape[:2]))
-        kept = _merged(kept, _analyse(detail, side, levels=2)[0])
-        return _other_looks(detail, kept, busy, bodies, faint_looked=faint_looked) + (photo,)
-    return _other_looks(detail, kept, busy, bodies, small_look=True, faint_looked=faint_looked) + (photo,)
+        closer = _analyse(detail, side, levels=2)
+        look = Look(_merged(kept, closer.kept), busy, bodies, proposals + closer.proposals)
+        kept = _other_looks(detail, look, faint_looked=faint_looked)
+    else:
+        look = Look(kept, busy, bodies, proposals)
+        kept = _other_looks(detail, look, small_look=True, faint_looked=faint_looked)
+    return kept, detail, photo, look.proposals
 
 
 def _detail_width(c: Candidate) -> float:
@@ -432,37 +458,42 @@ def _detail_width(c: Candidate) -> float:
     return float(np.linalg.norm(c.corners_detail[0] - c.corners_detail[1]))
 
 
-def _other_looks(detail: np.ndarray, kept: list[Candidate], busy: bool,
-                 bodies: tuple[list[TileBox], list[TileBox]], small_look: bool = False,
-                 faint_looked: bool = False) -> tuple[list[Candidate], np.ndarray]:
-    """The first look's tiles (`kept`) put together with those of the later looks, and
-    `detail`: at 1.6 times the working size when the tiles are small (`small_look`; not
-    after a closer look), with a lower threshold when the dividers are faint, and on the
-    view from above when the tiles show that the photo was taken at an angle."""
+def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
+                 faint_looked: bool = False) -> list[Candidate]:
+    """The first look's tiles (`look.kept`) put together with those of the later looks
+    at `detail`: at 1.6 times the working size when the tiles are small (`small_look`;
+    not after a closer look), with a lower threshold when the dividers are faint, and on
+    the view from above when the tiles show that the photo was taken at an angle. The
+    later looks' boxes are added to `look.proposals`."""
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
     # thick at the working size, so look again at 1.6 times the size, for small dividers
     # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
     # on a busy background (leather, a floral tray): there the second look would cost
     # a second or more and mostly find more texture.
+    kept = look.kept
     widths = [c.box.width for c in kept]
     small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
-    if small_look and small and not busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
-        kept2, _, _ = _analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2)
-        kept = _merged(kept, kept2)
+    later = []
+    if small_look and small and not look.busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
+        later.append(_analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2))
+        kept = _merged(kept, later[-1].kept)
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
     # When the look found no tile, or tiles whose dividers are faint, look again with a
     # lower one (even when every tile found reads surely: a photo of such a set may show
     # only some of its dividers). It is at the first look's size, so the tiles' bodies
     # found there are found again: they are passed on.
-    if _faint(kept) and not busy and not faint_looked:
-        kept3, _, _ = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
-        kept = _merged(kept, kept3)
+    if _faint(kept) and not look.busy and not faint_looked:
+        later.append(_analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=look.bodies))
+        kept = _merged(kept, later[-1].kept)
     above = _from_above(detail, kept)
     if above is not None:
-        kept = _merged(kept, above)
-    return kept, detail
+        later.append(above)
+        kept = _merged(kept, above.kept)
+    for other in later:
+        look.proposals += other.proposals
+    return kept
 
 
 def _merged(kept: list[Candidate], found: list[Candidate]) -> list[Candidate]:
@@ -518,10 +549,10 @@ def _doubtful(kept: list[Candidate]) -> bool:
     return not kept or sum(_confidence(c) < LOW_CONFIDENCE for c in kept) >= max(1, 0.25 * len(kept))
 
 
-def _from_above(detail: np.ndarray, kept: list[Candidate]) -> list[Candidate] | None:
-    """The tiles read on the photo turned into the view from above, when the tiles
-    found show that it was taken at an angle (see perspective.py), their corners mapped
-    back onto the photo; else None. The turn is measured on the tiles' sizes, or
+def _from_above(detail: np.ndarray, kept: list[Candidate]) -> Look | None:
+    """The look at the photo turned into the view from above, when the tiles found show
+    that it was taken at an angle (see perspective.py), its outlines mapped back onto
+    the photo; else None. The turn is measured on the tiles' sizes, or
     guessed from their shapes when there are too few of them and one is doubtful
     (none clean: a usual tilt). A photo showing no tile at all is not turned: on the
     development sets no such view ever found one, and it cost a third look; nor one
@@ -561,17 +592,22 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
-def _read_view(view, known: list[Candidate]) -> list[Candidate]:
-    """The tiles read on a view from above, their corners mapped back onto the photo
-    (none for no view)."""
+def _read_view(view, known: list[Candidate]) -> Look:
+    """The look at a view from above, its tiles' corners and its boxes mapped back onto
+    the photo (nothing for no view)."""
     if view is None:
-        return []
+        return Look([])
     image, H = view
-    found, _, _ = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]))
+    look = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]))
     back = np.linalg.inv(H)
-    for c in found:
-        c.corners_detail = cv2.perspectiveTransform(c.corners_detail.reshape(-1, 1, 2), back).reshape(-1, 2)
-    return found
+
+    def on_photo(corners: np.ndarray) -> np.ndarray:
+        return cv2.perspectiveTransform(corners.reshape(-1, 1, 2), back).reshape(-1, 2)
+
+    for c in look.kept:
+        c.corners_detail = on_photo(c.corners_detail)
+    look.proposals = [on_photo(p) for p in look.proposals]
+    return look
 
 
 def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
@@ -587,11 +623,11 @@ def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
-             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None
-             ) -> tuple[list[Candidate], bool, tuple[list[TileBox], list[TileBox]]]:
-    """The tiles found at one working size, whether the background was busy (more marks
-    or divider candidates than are examined), and the tiles' bodies and blocks found
-    there (bodies.find_bodies, unless given: they were found at this size already)."""
+             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None) -> Look:
+    """The look at one working size: the tiles found, whether the background was busy
+    (more marks or divider candidates than are examined), the tiles' bodies and blocks
+    found there (bodies.find_bodies, unless given: they were found at this size
+    already), and the outlines on `detail` of the boxes read."""
     h, w = detail.shape[:2]
     f = long_side / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
@@ -633,12 +669,16 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     # neighbour): it would lose to that tile at the end.
     boxes.sort(key=lambda b: -_prerank(b))
     rejected: list[TileBox] = []
+    read: list[TileBox] = []  # every box read, for the tile network
     for box in boxes[:MAX_READS]:
         pr = _prerank(box)
         if any(c.score >= SURE and overlap(box, c.box) > OVERLAPPING
                and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr) for c in cands):
             continue
-        c = None if _unlike_set(box, cands, detail, f) else _candidate(detail, box, f)
+        c = None
+        if not _unlike_set(box, cands, detail, f):
+            read.append(box)
+            c = _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
         elif not box.body:
@@ -652,10 +692,10 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
             cands = [_at_consensus(detail, c, rho, f) for c in cands]
         lengths = SizeModel([(c.box.bar.cx, c.box.bar.cy, c.box.bar.length) for c in good])
         again = _second_looks(rejected, unfitted, lengths, field)
-        cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh))
+        cands = cands + _retry_at_width(detail, again, cands, rho, f, (hw, hh), read)
     good = [c for c in cands if c.score >= CLEAN]  # with the second looks' tiles
     if blocks or (good and bodies):
-        cands = cands + _split_blocks(detail, blocks, bodies, cands, good, f)
+        cands = cands + _split_blocks(detail, blocks, bodies, cands, good, f, read)
         good = [c for c in cands if c.score >= CLEAN]
     if len(good) >= 3:
         # and tiles are about the size of their neighbours (the table's perspective allowing)
@@ -679,7 +719,11 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     for c in cands:
         if all(overlap(c.box, k.box) < OVERLAPPING for k in kept):
             kept.append(c)
-    return kept, busy, found
+    # and every way the blocks where no tile was kept may be split into tiles (chains end
+    # to end, two side by side), for the tile network alone to judge
+    splits = [b for block in blocks if all(overlap(block, k.box) < OVERLAPPING for k in kept)
+              for b in every_split(block)]
+    return Look(kept, busy, found, [b.corners() / f for b in read + splits[:MAX_SPLITS]])
 
 
 #: Sure tiles, when there are this many, set the size of the tiles still to be found: a box
@@ -799,12 +843,13 @@ def _at_width(box: TileBox, rho: float) -> TileBox:
 
 
 def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candidate], rho: float, f: float,
-                    work_size: tuple[int, int]) -> list[Candidate]:
+                    work_size: tuple[int, int], read: list[TileBox]) -> list[Candidate]:
     """The tiles found when `boxes` are read again at the width the other tiles' dividers
     give theirs: a shadow or a touching tile beside a long side often misleads the edge
     search (a shadow under a blank tile made it a third too wide). A box already that
     wide is read a little narrower: in a packed block of tiles, one a little farther from
-    the camera than the others takes in its neighbours' pips at their width."""
+    the camera than the others takes in its neighbours' pips at their width. The boxes
+    read are added to `read`."""
     out: list[Candidate] = []
     inside = [(box, again) for box in boxes for again in [_at_width(box, rho)] if _mostly_inside(again, *work_size)]
     for box, again in inside[:MAX_RETRIES]:
@@ -813,6 +858,7 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
         if (any(c.score >= CLEAN and overlap(again, c.box) > OVERLAPPING for c in cands + out)
                 or _unlike_set(again, cands + out, detail, f)):
             continue
+        read.append(again)
         c = _candidate(detail, again, f)
         if c is not None:
             out.append(c)
@@ -820,11 +866,12 @@ def _retry_at_width(detail: np.ndarray, boxes: list[TileBox], cands: list[Candid
 
 
 def _split_blocks(detail: np.ndarray, blocks: list[TileBox], bodies: list[TileBox], cands: list[Candidate],
-                  good: list[Candidate], f: float) -> list[Candidate]:
+                  good: list[Candidate], f: float, read: list[TileBox]) -> list[Candidate]:
     """The tiles read in blocks of tiles touching side by side, split at the width the
     tiles read cleanly have there (see bodies.split_block), or at half their depth when
     none was, where no tile was read yet. Once that width is known, tile-like `bodies`
-    are looked at as blocks too: four or five tiles side by side make a 2:1 or 5:2 blob."""
+    are looked at as blocks too: four or five tiles side by side make a 2:1 or 5:2 blob.
+    The boxes read are added to `read`."""
     widths = SizeModel([(c.box.cx, c.box.cy, c.box.width) for c in good]) if good else None
     split = []
     if widths is not None:
@@ -840,6 +887,7 @@ def _split_blocks(detail: np.ndarray, blocks: list[TileBox], bodies: list[TileBo
     for box in split[:MAX_RETRIES]:
         if any(c.score >= CLEAN and overlap(box, c.box) > OVERLAPPING for c in cands + out):
             continue
+        read.append(box)
         c = _candidate(detail, box, f)
         if c is not None:
             out.append(c)
@@ -848,13 +896,12 @@ def _split_blocks(detail: np.ndarray, blocks: list[TileBox], bodies: list[TileBo
 
 def read_photo(photo: Photo, started: float | None = None, data: bytes | None = None) -> Hand:
     started = time.perf_counter() if started is None else started
-    kept, detail, photo = analyse(photo, data)
+    kept, detail, photo, proposals = analyse(photo, data)
+    classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
     tiles: list[Tile] = []
-    for c in kept:
-        poly = c.corners_detail * photo.scale
-        hi = max(c.reading.top.count, c.reading.bottom.count)
-        lo = min(c.reading.top.count, c.reading.bottom.count)
-        tiles.append(Tile(hi, lo, tuple((float(x), float(y)) for x, y in poly), _confidence(c)))
+    for f in network_look.put_together(detail, classical, proposals):
+        poly = f.corners * photo.scale
+        tiles.append(Tile(*f.tile, tuple((float(x), float(y)) for x, y in poly), round(f.confidence, 3)))
     # a set holds each tile once: the same tile read twice means one reading is wrong
     seen = Counter((t.a, t.b) for t in tiles)
     tiles = [t if seen[(t.a, t.b)] == 1 else Tile(t.a, t.b, t.polygon, round(min(t.confidence, 0.6 * t.confidence + 0.1), 3))

@@ -9,7 +9,9 @@ A second generator, written apart from tests/synthetic_photos.py and without loo
 counter, as a stand-in for photos never seen: harder than that one (chains end to end,
 engraved dividers, black tiles, gingham and dark slate, steep tilts, motion blur). META.tsv
 gives each photo's style, to break the accuracy down by it, and its tiles' centres on the
-image (in MANIFEST.tsv's order), to tell a tile never found from one misread.
+image (in MANIFEST.tsv's order), to tell a tile never found from one misread, their top
+faces' corners (x,y four times: the two of the end with the first number of `halves`
+first) and their halves, for training the tile reader (tests/training/).
 
 The table plane is rendered top-down (procedural texture, objects, soft shadows, 3-D tiles whose top
 face is projected exactly for the chosen camera, so the near side wall shows as a darker band), then
@@ -656,13 +658,16 @@ def render(rng):
     tint = np.array(pick(rng, [(1, 1, 1), (1.06, 1.0, 0.88), (0.94, 0.98, 1.06), (1.03, 1.0, 0.95)]), F32)
     expo = U(rng, 0.82, 1.12)
     img *= (gain if gain.ndim == 3 else gain[..., None]) * (tint * expo)
-    tw, centres = [], []                     # tile width on the image: across the top face centre
+    tw, centres, corners = [], [], []        # tile width on the image: across the top face centre
     for t in tiles:
         k = tile_hull(t, st, cam['foot'], cam['hc'])[2]
         ct, eu = cam['foot'] + (t['c'] - cam['foot']) * k, np.array([math.cos(t['ang']), math.sin(t['ang'])])
         p = persp(cam['M'], [ct - 0.5 * k * t['w'] * eu, ct + 0.5 * k * t['w'] * eu])
         tw.append(float(np.linalg.norm(p[1] - p[0])))
         centres.append('%.0f,%.0f' % tuple(p.mean(axis=0)))
+        ev = np.array([-math.sin(t['ang']), math.cos(t['ang'])])  # along the tile, towards its 'bot' half
+        face = [ct + k * t['w'] * (su * 0.5 * eu + sv * ev) for su, sv in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
+        corners.append(','.join('%.1f' % x for x in persp(cam['M'], face).ravel()))
     tw_med = float(np.median(tw))
     if blur == 'gaussian':
         sg = min(U(rng, 0.5, 1.4) * max(1, math.sqrt(mp / 3)), 0.04 * tw_med)
@@ -696,7 +701,8 @@ def render(rng):
                 tilt_deg=f'{tilt:.1f}', roll_deg=f'{roll:.1f}', tile_w_px=f'{tw_med:.0f}',
                 tile_w_range=f'{min(tw):.0f}-{max(tw):.0f}', width=W, height=H, megapixels=f'{mp:.2f}',
                 light=light_kind, tile_shadow=f'{sh_op:.2f}', blur=blur_s, noise=f'{sig * 255:.1f}',
-                centres=' '.join(centres))
+                centres=' '.join(centres), corners=' '.join(corners),
+                halves=' '.join(f'{t["top"]}-{t["bot"]}' for t in tiles))
     gt = ' '.join(f'{max(t["top"], t["bot"])}-{min(t["top"], t["bot"])}' for t in tiles)
     return out, gt, meta
 

@@ -45,3 +45,16 @@ def test_errors_are_the_documented_types():
 
     assert issubclass(vision.PhotoError, ValueError)
     assert issubclass(vision.VisionUnavailable, RuntimeError)
+
+
+def test_the_tile_network_ships_with_the_package():
+    """The trained tile network is a file of the package, small, and named in the package
+    data (or a wheel would leave it out and every reading would fail)."""
+    import tomllib
+
+    from vision import tile_net
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert tile_net.WEIGHTS.name in config["tool"]["setuptools"]["package-data"]["vision"]
+    assert tile_net.WEIGHTS.parent == ROOT / "vision"
+    assert 0 < tile_net.WEIGHTS.stat().st_size < 2_000_000
