@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import tile_net
+from . import pip_marks, tile_net
 from .geometry import outline_overlap
 
 #: A box is followed (moved onto its tile) when the network gives it this chance of a
@@ -26,6 +26,9 @@ from .geometry import outline_overlap
 FOLLOW = 0.5
 #: ...this many times...
 MOVES = 2
+#: (a box the network would move by less than this, in widths, lengths and radians,
+#: is on its tile already and is not moved)...
+SETTLED = 0.04
 #: ...and the network's tile is taken when it gives it this chance at the end.
 TILE = 0.5
 #: Two outlines overlapping by this share of the smaller are on the same tile.
@@ -62,24 +65,17 @@ class Found:
 def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray]) -> list[Found]:
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
-    every box the looks read)."""
+    every box the looks read), and then with the tiles the network finds next to those."""
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
-    answers = _read(detail, boxes)
+    network, answers = _network_tiles(detail, boxes)
     on_classical = answers[:len(classical)]
-    following = [(b, a) for b, a in zip(boxes, answers) if a.near >= FOLLOW]
-    for _ in range(MOVES):
-        moved = [tile_net.moved(b, a.place) for b, a in following]
-        following = list(zip(moved, _read(detail, moved)))
-    h, w = detail.shape[:2]
-    network = _strongest([Found(b, a.top, a.bottom, a.sure if _inside(b, w, h) else min(a.sure, DISPUTED))
-                          for b, a in following if a.tile >= TILE])
     out: list[Found] = []
     paired: set[int] = set()
     for f in network:
-        mine = [i for i, c in enumerate(classical) if _overlap(c.corners, f.corners) >= SAME_TILE]
+        mine = _same_spot(f.corners, [c.corners for c in classical])
         if not mine:
-            if f.confidence >= (NETWORK_ALONE if f.top + f.bottom > 1 else BLANK_ALONE):
-                out.append(f)
+            if _sure_alone(f):
+                out += _alone([f])
             continue
         paired.update(mine)
         c = max((classical[i] for i in mine), key=lambda c: c.confidence)
@@ -92,7 +88,82 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     for i, c in enumerate(classical):
         if i not in paired and (c.confidence >= CLASSICAL_ALONE or on_classical[i].tile >= TILE):
             out.append(c)
-    return out
+    return _with_neighbours(detail, _with_loose_pips(detail, out))
+
+
+def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
+    """`found` and the tiles the network finds about pips that none of them covers
+    (pip_marks.py), once the tiles found tell how wide the set's tiles are."""
+    if not found:
+        return found
+    width = float(np.median([tile_net.frame(f.corners)[3] for f in found]))
+    guesses = pip_marks.boxes_at_loose_pips(detail, width, [f.corners for f in found])
+    if not guesses:
+        return found
+    return found + _more_tiles(detail, guesses, found)
+
+
+#: Tiles are looked for next to the tiles found this many times over (a chain or a row
+#: grows a tile each way a round).
+NEIGHBOUR_ROUNDS = 4
+
+
+def _with_neighbours(detail: np.ndarray, found: list[Found]) -> list[Found]:
+    """`found` and the tiles the network sees next to them: one length along each found
+    tile and one width across it, where no tile was found. Tiles touching end to end or
+    side by side, a black set's engraved dividers unseen, are one blob to the classical
+    looks; next to a tile read, the network finds the next one."""
+    h, w = detail.shape[:2]
+    fresh = found
+    for _ in range(NEIGHBOUR_ROUNDS):
+        guesses = []
+        for f in fresh:
+            c, u, n, wd, ln = tile_net.frame(f.corners)
+            for step in (ln * n, -ln * n, wd * u, -wd * u):
+                g = f.corners + step
+                taken = [o.corners for o in found] + guesses
+                if _inside(g, w, h) and not _same_spot(g, taken):
+                    guesses.append(g)
+        if not guesses:
+            break
+        fresh = _more_tiles(detail, guesses, found)
+        found = found + fresh
+    return found
+
+
+def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> tuple[list[Found], list[tile_net.Answer]]:
+    """The tiles the network reads near `boxes` (each box near a tile moved onto it
+    MOVES times; the surest reading of each spot), and its answers for the boxes."""
+    answers = _read(detail, boxes)
+    following = [(b, a) for b, a in zip(boxes, answers) if a.near >= FOLLOW]
+    for _ in range(MOVES):
+        going = [k for k, (_, a) in enumerate(following) if np.abs(a.place).max() > SETTLED]
+        moved = [tile_net.moved(following[k][0], following[k][1].place) for k in going]
+        for k, b, a in zip(going, moved, _read(detail, moved)):
+            following[k] = (b, a)
+    h, w = detail.shape[:2]
+    return _strongest([Found(b, a.top, a.bottom, a.sure if _inside(b, w, h) else min(a.sure, DISPUTED))
+                       for b, a in following if a.tile >= TILE]), answers
+
+
+def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found]) -> list[Found]:
+    """The tiles the network reads near `guesses` that are sure enough to be kept alone
+    and lie where no tile of `found` does."""
+    return _alone([f for f in _network_tiles(detail, guesses)[0]
+                   if _sure_alone(f) and not _same_spot(f.corners, [o.corners for o in found])])
+
+
+def _sure_alone(f: Found) -> bool:
+    """Whether a tile only the network read is sure enough to be kept."""
+    return f.confidence >= (NETWORK_ALONE if f.top + f.bottom > 1 else BLANK_ALONE)
+
+
+def _alone(found: list[Found]) -> list[Found]:
+    """Tiles only the network read, those with a blank half marked for checking: the
+    network's mistakes are mostly there (the back of a tile lying face down, its printed
+    logo read as pips and its plain end as the blank; a card's corner)."""
+    return [f if min(f.top, f.bottom) else Found(f.corners, f.top, f.bottom, min(f.confidence, DISPUTED))
+            for f in found]
 
 
 #: A tile's outline may run off the photo by this share of its width; farther, the frame
@@ -131,9 +202,18 @@ def _strongest(found: list[Found]) -> list[Found]:
     """The surest of the tiles read on each spot."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: -f.confidence):
-        if all(_overlap(f.corners, k.corners) < SAME_TILE for k in kept):
+        if not _same_spot(f.corners, [k.corners for k in kept]):
             kept.append(f)
     return kept
+
+
+def _same_spot(outline: np.ndarray, others: list[np.ndarray]) -> list[int]:
+    """The indices of the `others` on the same tile as `outline` (SAME_TILE)."""
+    if not others:
+        return []
+    stack = np.array(others)
+    near = ((stack.min(axis=1) <= outline.max(axis=0)) & (stack.max(axis=1) >= outline.min(axis=0))).all(axis=1)
+    return [int(i) for i in np.flatnonzero(near) if _overlap(outline, others[i]) >= SAME_TILE]
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:

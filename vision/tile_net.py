@@ -12,7 +12,7 @@ photos (tests/bench/harsh_photos.py), never on the real development photos. Its 
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
 from pathlib import Path
 
 import cv2
@@ -74,10 +74,16 @@ class Answer:
         return self.tile * self.top_p * self.bottom_p
 
 
-@lru_cache(maxsize=1)
+_local = threading.local()
+
+
 def _net() -> "cv2.dnn.Net":
-    net = cv2.dnn.readNetFromONNX(str(WEIGHTS))
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    """This thread's copy of the network: a Net keeps its input and its layers' outputs
+    between setInput and forward, so two threads of the web server must not share one."""
+    net = getattr(_local, "net", None)
+    if net is None:
+        net = _local.net = cv2.dnn.readNetFromONNX(str(WEIGHTS))
+        net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
     return net
 
 

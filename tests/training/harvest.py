@@ -6,15 +6,16 @@
 Renders N photos with tests/bench/harsh_photos.py or, with `--generator kind`,
 tests/synthetic_photos.py with its options picked at random, including tiles lying face
 down (the benchmarks' seeds are refused, so that they stay photos the network never saw),
-saves each as a phone would, and reads it with the counter, recording every box the counter reads
-(divider boxes, body boxes, second looks, on every look but the view from above). Each box is
-labelled against the tiles' true outlines: a tile (it overlaps one by 55 % or more, as
-intersection over union, and lies along it), no tile (under 35 %), or in between (not
-used for the tile/no-tile answer), with that overlap; for a box over a tile the pips of
-the half at the box's top and bottom, and for a box near one (10 % and more) where the
-tile is in the box's frame. Every true tile is also added
-exact and moved about (as a box the counter could have found), with boxes straddling
-two tiles and boxes on the bare table.
+saves each as a phone would, and reads it with the counter, recording every box the
+counter reads (divider boxes, body boxes, second looks, on every look but the view from
+above) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
+them, next to the tiles found, about loose pips: its own mistakes there teach it most).
+Each box is labelled against the tiles' true outlines: a tile (it overlaps one by 55 % or
+more, as intersection over union, and lies along it), no tile (under 35 %), or in between
+(not used for the tile/no-tile answer), with that overlap; for a box over a tile the pips
+of the half at the box's top and bottom, and for a box near one (10 % and more) where the
+tile is in the box's frame. Every true tile is also added exact and moved about (as a box
+the counter could have found), with boxes straddling two tiles and boxes on the bare table.
 
 The crops are what the network sees (vision.tile_net.crop). Nothing here is shipped.
 """
@@ -39,12 +40,14 @@ sys.path.append(str(ROOT / "tests" / "bench"))
 
 import harsh_photos  # noqa: E402
 import synthetic_photos  # noqa: E402
-from vision import reader, tile_net  # noqa: E402
+from vision import network_look, reader, tile_net  # noqa: E402
 from vision.loading import load_photo  # noqa: E402
 
 #: Seeds the benchmarks and tests score on, so never trained on.
 BENCH_SEEDS = {"harsh": {1, 2, 3, 4}, "kind": {777, 2024, 2027, 5150, 9001}}
 TILE_IOU, NO_TILE_IOU = 0.55, 0.35
+#: At most this many of the boxes the tile network reads are kept a photo.
+NETWORK_BOXES = 150
 NEAR_IOU = 0.1  # a box overlapping a tile this much is near it: where the tile is, is known
 ALONG = math.radians(20)  # a tile box lies along its tile within this angle
 
@@ -164,13 +167,13 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
     generator, seed, i = args
     data, truth_photo, halves, backs = GENERATORS[generator](seed, i)
     photo = load_photo(data)
-    records: list[tuple[np.ndarray, np.ndarray]] = []
+    records: list[tuple[np.ndarray, np.ndarray, int]] = []
     state = {"view": 0}
-    read_box, read_view = reader._read_box, reader._read_view
+    read_box, read_view, network_read = reader._read_box, reader._read_view, network_look._read
 
     def recording_read_box(detail, box, f):
         if not state["view"]:
-            records.append((detail, box.corners() / f))
+            records.append((detail, box.corners() / f, 0))
         return read_box(detail, box, f)
 
     def no_view(*a, **k):
@@ -180,15 +183,21 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
         finally:
             state["view"] -= 1
 
-    reader._read_box, reader._read_view = recording_read_box, no_view
+    def recording_network_read(detail, boxes):
+        records.extend((detail, b, 5) for b in boxes)
+        return network_read(detail, boxes)
+
+    reader._read_box, reader._read_view, network_look._read = recording_read_box, no_view, recording_network_read
     try:
         reader.read_photo(photo, data=data)
     finally:
-        reader._read_box, reader._read_view = read_box, read_view
+        reader._read_box, reader._read_view, network_look._read = read_box, read_view, network_read
     rng = np.random.default_rng([seed, i, 7])
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     truths = [as_box(t / photo.scale) for t in truth_photo]
-    boxes = [(d, c, 0) for d, c in records]
+    mine = [r for r in records if r[2] == 5]
+    keep = set(rng.choice(len(mine), min(len(mine), NETWORK_BOXES), replace=False).tolist()) if mine else set()
+    boxes = [r for r in records if r[2] != 5] + [r for k, r in enumerate(mine) if k in keep]
     for t in truths:
         boxes.append((detail, t, 1))
         boxes += [(detail, moved(rng, t, s), 1) for s in (0.5, 1.0, 1.0, 2.0, 3.0)]

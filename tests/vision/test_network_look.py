@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from synthetic_photos import make_photo
-from vision import network_look, tile_net
+from vision import network_look, pip_marks, tile_net
 from vision.network_look import Found
 from vision.result import LOW_CONFIDENCE
 
@@ -111,10 +111,12 @@ def test_the_bare_table_and_tiles_face_down_are_not_tiles():
 
 
 def _scripted(monkeypatch, script: dict[tuple[int, int], tile_net.Answer]) -> None:
-    """network_look reads each box with the answer scripted for its centre."""
+    """network_look reads each box with the answer scripted for its centre, and bare
+    table anywhere else (the next tiles of a row are looked for beside every tile)."""
+    table = tile_net.Answer(0.0, 0.0, 0, 0, 0.0, 0.0, np.zeros(5))
 
     def read(detail, boxes):
-        return [script[tuple(int(round(v)) for v in tile_net.frame(b)[0])] for b in boxes]
+        return [script.get(tuple(int(round(v)) for v in tile_net.frame(b)[0]), table) for b in boxes]
 
     monkeypatch.setattr(network_look, "_read", read)
 
@@ -150,9 +152,47 @@ def test_a_tile_only_the_network_sees_is_kept_when_it_is_fairly_sure(monkeypatch
     assert [t.tile for t in tiles] == [(4, 4)]
 
 
+def test_a_tile_only_the_network_sees_with_a_blank_half_is_marked_for_checking(monkeypatch):
+    """The back of a tile lying face down, its logo taken for pips, has read as a [9|0]."""
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 9, 0), (300, 100): _answer(0.99, 6, 2)})
+    tiles = network_look.put_together(TABLE, [], [_box(100), _box(300)])
+    assert {t.tile: t.confidence < LOW_CONFIDENCE for t in tiles} == {(9, 0): True, (6, 2): False}
+
+
 def test_a_tile_only_the_classical_looks_read_needs_a_clean_reading_or_the_networks_word(monkeypatch):
     _scripted(monkeypatch, {(100, 100): _answer(0.1, 0, 0), (300, 100): _answer(0.1, 0, 0),
                             (500, 100): _answer(0.3, 0, 0)})
     classical = [Found(_box(100), 3, 1, 0.8), Found(_box(300), 2, 0, 0.4), Found(_box(500), 5, 5, 0.3)]
     tiles = network_look.put_together(TABLE, classical, [])
     assert [t.tile for t in tiles] == [(3, 1)]
+
+
+def _black_tile_on_wood(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """A photo of dark wood with one black tile 60 px wide, white pips, no divider: no
+    blob stands out and no divider shows, only its pips."""
+    photo = make_photo(rng, n_tiles=1, size=(800, 600), style="black", background="wood", divider="none",
+                       degrade=False)
+    return photo.bgr, _truth_box(photo.polygons[0])
+
+
+def test_boxes_are_proposed_about_loose_pips():
+    img, truth = _black_tile_on_wood(np.random.default_rng(7))
+    width = tile_net.frame(truth)[3]
+    boxes = pip_marks.boxes_at_loose_pips(img, width, [])
+    assert boxes and max(_iou(b, truth) for b in boxes) >= 0.3  # near enough to be moved onto it
+    # pips inside a tile already found are not loose
+    assert pip_marks.boxes_at_loose_pips(img, width, [truth]) == []
+
+
+def test_threads_read_with_the_network_at_once():
+    """The web server reads photos on several threads: each thread's readings are its
+    own (one network shared between threads would mix their inputs)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    photos = list(_photos())[:4]
+    crops = [np.array([tile_net.crop(p.bgr, _truth_box(q)) for q in p.polygons]) for p in photos]
+    alone = [[(a.top, a.bottom) for a in tile_net.read_crops(c)] for c in crops]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(5):
+            together = list(pool.map(lambda c: [(a.top, a.bottom) for a in tile_net.read_crops(c)], crops))
+            assert together == alone

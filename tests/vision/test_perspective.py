@@ -11,6 +11,7 @@ import pytest
 import vision
 from synthetic_photos import leaning_camera, make_photo, seen_at_angle
 from vision import perspective, reader
+from vision.result import LOW_CONFIDENCE
 
 
 def _tiles_seen_at(degrees: float, focal: float, n: int = 9, size=(1600, 1200)):
@@ -86,10 +87,16 @@ def test_hands_photographed_leaning_over_the_table():
 
 
 def test_outlines_stay_on_the_photo_when_read_from_above():
+    """The tiles read from above are outlined on the photo taken. (The warp that makes
+    this photo draws the table on past the original frame by repeating its edge, which
+    smears a tile near it into a streaked white shape: read as a blank, it is marked
+    for checking.)"""
     photo = seen_at_angle(make_photo(np.random.default_rng(3001), n_tiles=8, size=(1200, 900), style="white_colour"), 35)
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
-    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    for tile in hand.tiles:  # each outline lies on its tile in the photo
+    sure = [t for t in hand.tiles if t.confidence >= LOW_CONFIDENCE]
+    assert sorted(t.halves for t in sure) == sorted(photo.tiles)
+    assert all(t.halves == (0, 0) for t in hand.tiles if t not in sure)
+    for tile in sure:  # each outline lies on its tile in the photo
         centre = np.mean(tile.polygon, axis=0)
         assert min(np.hypot(*(centre - p.mean(axis=0))) for p in photo.polygons) < 15
 

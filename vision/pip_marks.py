@@ -1,0 +1,111 @@
+"""Where pips are that no tile found covers: boxes for the tile network to look at.
+
+A black tile on dark wood, its divider an engraved line, is no blob and shows no divider
+to the classical looks; but its pips, white dots the size the set's pips are, stand out
+at once. Dots of that size far from every tile found are grouped (pips of one tile lie
+closer together than a tile's width), and each group gets a few tile-sized boxes about
+it, along and across its longer side, for the network to move onto the tile (see
+network_look.py).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .tile_net import box_corners
+
+#: The photo is looked at where the tiles found are this many pixels wide.
+TILE_PX = 24
+#: A pip stands out from the face around it by this much lightness (8-bit L) or more.
+PIP_CONTRAST = 40
+#: A pip's area, in tile widths squared: the sets' pips are 0.13 to 0.22 of a width across.
+PIP_AREA = (0.01, 0.05)
+#: Pips closer than this (in tile widths) are of one tile.
+SAME_TILE = 0.55
+#: At most this many boxes are proposed.
+MAX_BOXES = 60
+
+
+def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[np.ndarray]:
+    """Tile boxes (TileBox.corners on `detail`) about the groups of pip-like dots of a
+    set whose tiles are `tile_width` wide on `detail`, away from the `covered` outlines."""
+    f = TILE_PX / tile_width
+    h, w = detail.shape[:2]
+    small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
+                       interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+    dots = _dots(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]) / f
+    if len(dots) == 0:
+        return []
+    free = np.ones(len(dots), bool)
+    for outline in covered:
+        free &= ~_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
+    out: list[np.ndarray] = []
+    for group in _groups(dots[free], SAME_TILE * tile_width):
+        out += _boxes_about(group, tile_width)
+    return out[:MAX_BOXES]
+
+
+def _inside(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """Which of `points` lie inside the convex `outline` (corners in either turn)."""
+    edges = np.roll(outline, -1, axis=0) - outline
+    rel = points[:, None, :] - outline[None, :, :]
+    cross = edges[None, :, 0] * rel[:, :, 1] - edges[None, :, 1] * rel[:, :, 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+
+
+def _dots(lightness: np.ndarray) -> np.ndarray:
+    """Centres of the light and dark dots of a pip's size (TILE_PX-wide tiles)."""
+    size = int(0.45 * TILE_PX) | 1
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    lo, hi = PIP_AREA[0] * TILE_PX ** 2, PIP_AREA[1] * TILE_PX ** 2
+    centres = []
+    for op in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
+        hat = cv2.morphologyEx(lightness, op, kernel)
+        mask = (hat >= PIP_CONTRAST).astype(np.uint8)
+        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for i in range(1, n):
+            x, y, bw, bh, area = stats[i]
+            if lo <= area <= hi and max(bw, bh) <= 2 * min(bw, bh):
+                centres.append(cents[i])
+    return np.array(centres, np.float64).reshape(-1, 2)
+
+
+def _groups(points: np.ndarray, reach: float) -> list[np.ndarray]:
+    """The points linked by chains of steps shorter than `reach`."""
+    n = len(points)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    d = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+    for i, j in zip(*np.nonzero(np.triu(d < reach, 1))):
+        parent[root(i)] = root(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(root(i), []).append(i)
+    return [points[idx] for idx in groups.values()]
+
+
+def _boxes_about(group: np.ndarray, width: float) -> list[np.ndarray]:
+    """Tile boxes about a group of pips: along its longer side and across it, centred on
+    it and half a tile to either end (the group may be one half of the tile), and along
+    a group longer than a tile, one every tile's length."""
+    centre = group.mean(axis=0)
+    if len(group) >= 2:
+        _, vecs = np.linalg.eigh(np.cov((group - centre).T))
+        axis = vecs[:, -1]
+    else:
+        axis = np.array([1.0, 0.0])
+    span = float(np.ptp((group - centre) @ axis)) if len(group) >= 2 else 0.0
+    out = []
+    for n in (axis, np.array([-axis[1], axis[0]])):
+        along = np.arange(-(span // (2 * width)), span // (2 * width) + 1) * 2 * width if n is axis else [0.0]
+        for t in along:
+            for shift in (0.0, 0.5 * width, -0.5 * width):
+                out.append(box_corners(centre + (t + shift) * n, n, width, 2 * width))
+    return out
