@@ -25,6 +25,9 @@ PIP_AREA = (0.01, 0.05)
 SAME_TILE = 0.55
 #: At most this many boxes are proposed.
 MAX_BOXES = 60
+#: More loose dots than this are the table's pattern (polka dots, gingham), not pips
+#: (twenty double-twelve tiles have at most 480): none is looked at.
+MAX_DOTS = 300
 
 
 def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[np.ndarray]:
@@ -40,6 +43,8 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     free = np.ones(len(dots), bool)
     for outline in covered:
         free &= ~_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
+    if free.sum() > MAX_DOTS:
+        return []
     out: list[np.ndarray] = []
     for group in _groups(dots[free], SAME_TILE * tile_width):
         out += _boxes_about(group, tile_width)
@@ -63,12 +68,11 @@ def _dots(lightness: np.ndarray) -> np.ndarray:
     for op in (cv2.MORPH_TOPHAT, cv2.MORPH_BLACKHAT):
         hat = cv2.morphologyEx(lightness, op, kernel)
         mask = (hat >= PIP_CONTRAST).astype(np.uint8)
-        n, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
-            if lo <= area <= hi and max(bw, bh) <= 2 * min(bw, bh):
-                centres.append(cents[i])
-    return np.array(centres, np.float64).reshape(-1, 2)
+        _, _, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        bw, bh, area = stats[1:, cv2.CC_STAT_WIDTH], stats[1:, cv2.CC_STAT_HEIGHT], stats[1:, cv2.CC_STAT_AREA]
+        round_ = (area >= lo) & (area <= hi) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh))
+        centres.append(cents[1:][round_])
+    return np.concatenate(centres).astype(np.float64).reshape(-1, 2)
 
 
 def _groups(points: np.ndarray, reach: float) -> list[np.ndarray]:

@@ -184,6 +184,19 @@ def test_boxes_are_proposed_about_loose_pips():
     assert pip_marks.boxes_at_loose_pips(img, width, [truth]) == []
 
 
+def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
+    """Thousands of pip-sized dots are the table's pattern: no box is proposed about them
+    (grouping them all had taken 8 s on a gingham photo)."""
+    cloth = np.full((900, 1200, 3), 200, np.uint8)
+    for y in range(10, 900, 22):
+        for x in range(10 + (y // 22 % 2) * 11, 1200, 22):
+            cv2.circle(cloth, (x, y), 4, (40, 40, 160), -1)
+    assert pip_marks.boxes_at_loose_pips(cloth, 60.0, []) == []
+    few = np.full_like(cloth, 200)
+    few[:100, :100] = cloth[:100, :100]  # a score of dots left: they are looked at
+    assert pip_marks.boxes_at_loose_pips(few, 60.0, [])
+
+
 def test_threads_read_with_the_network_at_once():
     """The web server reads photos on several threads: each thread's readings are its
     own (one network shared between threads would mix their inputs)."""
