@@ -13,7 +13,7 @@ photo is marked for checking.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -56,6 +56,7 @@ class Found:
     top: int
     bottom: int
     confidence: float
+    rivalled: bool = False
 
     @property
     def tile(self) -> tuple[int, int]:
@@ -88,7 +89,8 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     for i, c in enumerate(classical):
         if i not in paired and (c.confidence >= CLASSICAL_ALONE or on_classical[i].tile >= TILE):
             out.append(c)
-    return _with_neighbours(detail, _with_loose_pips(detail, out))
+    return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f
+            for f in _with_neighbours(detail, _with_loose_pips(detail, out))]
 
 
 def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
@@ -162,7 +164,7 @@ def _alone(found: list[Found]) -> list[Found]:
     """Tiles only the network read, those with a blank half marked for checking: the
     network's mistakes are mostly there (the back of a tile lying face down, its printed
     logo read as pips and its plain end as the blank; a card's corner)."""
-    return [f if min(f.top, f.bottom) else Found(f.corners, f.top, f.bottom, min(f.confidence, DISPUTED))
+    return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED))
             for f in found]
 
 
@@ -198,12 +200,23 @@ def _distinct(boxes: list[np.ndarray], keep: int) -> list[np.ndarray]:
     return out
 
 
+#: A box that the network moved onto a tile already read there, and read as another
+#: tile with this confidence, is a rival reading: the tile is marked for checking
+#: unless the classical looks read it alike.
+RIVAL = 0.5
+
+
 def _strongest(found: list[Found]) -> list[Found]:
-    """The surest of the tiles read on each spot."""
+    """The surest of the tiles read on each spot, `rivalled` when another box on that
+    spot read another tile fairly surely (two crops of one tile should agree)."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: -f.confidence):
-        if not _same_spot(f.corners, [k.corners for k in kept]):
+        spot = _same_spot(f.corners, [k.corners for k in kept])
+        if not spot:
             kept.append(f)
+        elif f.confidence >= RIVAL:
+            for i in spot:
+                kept[i].rivalled |= kept[i].tile != f.tile
     return kept
 
 

@@ -159,6 +159,16 @@ def test_a_tile_only_the_network_sees_with_a_blank_half_is_marked_for_checking(m
     assert {t.tile: t.confidence < LOW_CONFIDENCE for t in tiles} == {(9, 0): True, (6, 2): False}
 
 
+def test_two_crops_of_one_tile_read_differently_mark_it_for_checking(monkeypatch):
+    """Two boxes on one tile, read [5|3] and [6|3]: the surer reading is kept, marked for
+    checking, unless the classical looks read that tile alike."""
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 5, 3), (104, 100): _answer(0.99, 6, 3, 0.9)})
+    [tile] = network_look.put_together(TABLE, [], [_box(100), _box(104)])
+    assert tile.tile == (5, 3) and tile.confidence < LOW_CONFIDENCE
+    [tile] = network_look.put_together(TABLE, [Found(_box(100), 5, 3, 0.75)], [_box(104)])
+    assert tile.tile == (5, 3) and tile.confidence > 0.9
+
+
 def test_a_tile_only_the_classical_looks_read_needs_a_clean_reading_or_the_networks_word(monkeypatch):
     _scripted(monkeypatch, {(100, 100): _answer(0.1, 0, 0), (300, 100): _answer(0.1, 0, 0),
                             (500, 100): _answer(0.3, 0, 0)})
