@@ -3,12 +3,14 @@ together with the tiles those looks kept.
 
 Every box a look read is a place where something looked like a tile. The network reads
 each again; where it sees a tile near the box, the box is moved onto it (twice: a box
-half a tile off first lands near the tile, then on it) and read there. Its tiles and the
-classical ones are then put together: where both read a tile they agree (a more sure
-tile) or disagree (the surer reading, marked for checking); a tile only the network saw
-is kept when it is fairly sure of it, one only the classical looks saw when they read it
-fairly cleanly or the network sees a tile in its box. A network tile running off the
-photo is marked for checking.
+half a tile off first lands near the tile, then on it) and read there; two boxes landing
+on one tile and reading it differently mark it for checking. Its tiles and the classical
+ones are then put together: where both read a tile they agree (a more sure tile) or
+disagree (the surer reading, marked for checking); a tile only the network saw is kept
+when it is fairly sure of it (marked for checking when a half is blank), one only the
+classical looks saw when they read it fairly cleanly or the network sees a tile in its
+box. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
+for more. A network tile running off the photo is marked for checking.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ DISPUTED = 0.6
 @dataclass
 class Found:
     """A tile read: its outline on the photo the looks were made on (TileBox.corners
-    order), the pips of the half at its (-u,-n) end and of the other, its confidence."""
+    order), the pips of the half at its (-u,-n) end and of the other, its confidence,
+    and whether another of the network's boxes on it read another tile (see _strongest)."""
 
     corners: np.ndarray
     top: int
