@@ -9,6 +9,7 @@ serve the HTML pages, the JSON API and the tests.
 from __future__ import annotations
 
 import hmac
+import re
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
@@ -224,8 +225,17 @@ class GameView:
         raise NotFound(number)
 
 
+#: What a game's id can be (models.new_game_id: URL-safe base64). Anything else is no
+#: game, and is not sent to the database (PostgreSQL refuses a NUL in text: a 500).
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+def _is_game_id(game_id: object) -> bool:
+    return isinstance(game_id, str) and _GAME_ID.fullmatch(game_id) is not None
+
+
 def load(db: Session, game_id: str) -> Game:
-    game = db.get(Game, game_id) if isinstance(game_id, str) else None
+    game = db.get(Game, game_id) if _is_game_id(game_id) else None
     if game is None:
         raise NotFound(game_id)
     return game
@@ -245,7 +255,7 @@ _POLL = select(Game.id, Game.version, Game.edit_token).where(Game.id == bindpara
 
 
 def poll(db: Session, game_id: str) -> Poll:
-    row = db.connection().execute(_POLL, {"game_id": game_id}).first() if isinstance(game_id, str) else None
+    row = db.connection().execute(_POLL, {"game_id": game_id}).first() if _is_game_id(game_id) else None
     if row is None:
         raise NotFound(game_id)
     return Poll(*row)

@@ -155,6 +155,15 @@ def test_api_unknown_game_is_404(client):
     assert response.get_json()["error"]
 
 
+@pytest.mark.parametrize("game", ["nul\x00byte", "\udb34\udeda", "x" * 40, ""])
+def test_api_game_that_cannot_be_an_id_is_404(client, game):
+    """A game id with a NUL byte (PostgreSQL refuses it in text), an unpaired surrogate,
+    too long or empty: no such game, never a server error."""
+    response = api(client, {"game": game, "double": "1-1", "on_table": SEVEN})
+    assert response.status_code == 404
+    assert response.get_json()["error"]
+
+
 def test_api_with_a_game_uses_its_rules_and_logs_only_with_its_token(app, client):
     game_id, token = new_game(client, {"preset": "kelley"})
     body = {"game": game_id, "double": "1-1", "on_table": EIGHT, "drawable": 2}

@@ -90,6 +90,12 @@ def test_unknown_game_page_is_404(client):
     assert "no such page or game" in response.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("path", ["/games/no%00pe", "/games/no%00pe/scoreboard", "/games/" + "x" * 40])
+def test_game_address_that_cannot_be_an_id_is_404(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+
+
 def round_form(**fields):
     data = {"action": "save"}
     data.update(fields)
