@@ -369,3 +369,9 @@ def outline_overlap(pa: np.ndarray, pb: np.ndarray, area_a: float, area_b: float
     are given."""
     inter, _ = cv2.intersectConvexConvex(pa.astype(np.float32), pb.astype(np.float32))
     return float(inter) / max(1e-6, min(area_a, area_b))
+
+
+def corners_overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """outline_overlap of two convex outlines (4x2 corners) whose areas are not known."""
+    pa, pb = a.astype(np.float32), b.astype(np.float32)
+    return outline_overlap(pa, pb, cv2.contourArea(pa), cv2.contourArea(pb))

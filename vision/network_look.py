@@ -17,11 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import cv2
 import numpy as np
 
 from . import pip_marks, tile_net
-from .geometry import outline_overlap
+from .geometry import corners_overlap
 
 #: A box is followed (moved onto its tile) when the network gives it this chance of a
 #: tile near it...
@@ -121,14 +120,15 @@ def _with_neighbours(detail: np.ndarray, found: list[Found]) -> list[Found]:
     h, w = detail.shape[:2]
     fresh = found
     for _ in range(NEIGHBOUR_ROUNDS):
-        guesses = []
+        guesses: list[np.ndarray] = []
+        taken = [o.corners for o in found]  # and the guesses made this round
         for f in fresh:
             c, u, n, wd, ln = tile_net.frame(f.corners)
             for step in (ln * n, -ln * n, wd * u, -wd * u):
                 g = f.corners + step
-                taken = [o.corners for o in found] + guesses
                 if _inside(g, w, h) and not _same_spot(g, taken):
                     guesses.append(g)
+                    taken.append(g)
         if not guesses:
             break
         fresh = _more_tiles(detail, guesses, found)
@@ -154,8 +154,9 @@ def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> tuple[list[Fo
 def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found]) -> list[Found]:
     """The tiles the network reads near `guesses` that are sure enough to be kept alone
     and lie where no tile of `found` does."""
+    taken = [o.corners for o in found]
     return _alone([f for f in _network_tiles(detail, guesses)[0]
-                   if _sure_alone(f) and not _same_spot(f.corners, [o.corners for o in found])])
+                   if _sure_alone(f) and not _same_spot(f.corners, taken)])
 
 
 def _sure_alone(f: Found) -> bool:
@@ -229,9 +230,5 @@ def _same_spot(outline: np.ndarray, others: list[np.ndarray]) -> list[int]:
         return []
     stack = np.array(others)
     near = ((stack.min(axis=1) <= outline.max(axis=0)) & (stack.max(axis=1) >= outline.min(axis=0))).all(axis=1)
-    return [int(i) for i in np.flatnonzero(near) if _overlap(outline, others[i]) >= SAME_TILE]
+    return [int(i) for i in np.flatnonzero(near) if corners_overlap(outline, others[i]) >= SAME_TILE]
 
-
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    pa, pb = a.astype(np.float32), b.astype(np.float32)
-    return outline_overlap(pa, pb, abs(cv2.contourArea(pa)), abs(cv2.contourArea(pb)))

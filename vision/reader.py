@@ -14,8 +14,8 @@ import numpy as np
 from . import annotate, network_look, perspective
 from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
-from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, dedupe_bars, ends_inside_face, fit_tile,
-                       join_split_bars, measure_flatness, outline_overlap, overlap)
+from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
+                       fit_tile, join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
 from .loading import Photo, load_photo
 from .network_look import Found
@@ -513,8 +513,7 @@ def _merged(kept: list[Candidate], found: list[Candidate]) -> list[Candidate]:
 def _overlap_on_photo(a: Candidate, b: Candidate) -> float:
     """Intersection area / smaller area of two tiles' outlines on the photo (the looks'
     boxes are each on their own working size)."""
-    pa, pb = a.corners_detail.astype(np.float32), b.corners_detail.astype(np.float32)
-    return outline_overlap(pa, pb, cv2.contourArea(pa), cv2.contourArea(pb))
+    return corners_overlap(a.corners_detail, b.corners_detail)
 
 
 def _all_sure(kept: list[Candidate]) -> bool:
