@@ -33,6 +33,11 @@ MAX_BLOCK = 8.0
 #: A block is split when its sides are within this share of a tile's width of whole
 #: tiles' sides.
 BLOCK_SLACK = 0.3
+#: ...or when the tiles it splits into are within this share of that width of it: the
+#: width comes from the tiles read, and is often a few per cent short of the blob's (its
+#: blur and bevel), which five tiles side by side add up to more than the slack above
+#: (a row of five 32 px tiles read as none of them).
+SPLIT_SLACK = 0.1
 #: At most this many tiles are looked for in a block when their width is not known.
 MAX_GUESSED = 6
 #: More solid blobs than this that are not 2:1, over all the cuts, are the pattern of a
@@ -198,11 +203,11 @@ def _sides(block: TileBox):
 def _side_by_side(block: TileBox, across: tuple[float, float], span: float, depth: float, w: float,
                   fewest: int, most: int | None) -> list[TileBox]:
     """The tiles `w` wide and `depth` long, side by side along `across` over `span`, that
-    make up `block`, when they make it up within BLOCK_SLACK; else none."""
+    make up `block`, when they make it up within BLOCK_SLACK (or SPLIT_SLACK); else none."""
     k = int(round(span / w))
     if w < MIN_WIDTH or k < fewest or (most is not None and k > most):
         return []
-    if abs(span / w - k) > BLOCK_SLACK or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
+    if abs(span / (k * w) - 1) > max(BLOCK_SLACK / k, SPLIT_SLACK) or abs(depth / (2 * w) - 1) > BLOCK_SLACK:
         return []  # the sides are not whole tiles' sides
     step = span / k
     return [_box(block.cx + t * across[0], block.cy + t * across[1], across[0], across[1], step, depth)
