@@ -28,8 +28,9 @@ MIN_RATIO, MAX_RATIO = 1.6, 2.5
 #: A tile's blob covers at least this share of its enclosing rectangle (its pips are holes
 #: inside the blob and do not count against it; rounded corners and blur do).
 MIN_SOLIDITY = 0.85
-#: Blocks (tiles touching side by side) are looked for up to this many widths long.
-MAX_BLOCK = 8.0
+#: Blocks (tiles touching side by side, or end to end) are looked for up to this many
+#: widths long (a chain of five is ten; 8 missed such a chain, its blob widened by blur).
+MAX_BLOCK = 10.0
 #: A block is split when its sides are within this share of a tile's width of whole
 #: tiles' sides.
 BLOCK_SLACK = 0.3
@@ -174,7 +175,7 @@ def split_block(block: TileBox, width: float | None = None) -> list[TileBox]:
 
 
 #: Tiles end to end in a chain are looked for up to this many in a block.
-MAX_CHAIN = 4
+MAX_CHAIN = 5
 
 
 def every_split(block: TileBox) -> list[TileBox]:
@@ -182,15 +183,18 @@ def every_split(block: TileBox) -> list[TileBox]:
     each box and keeps what it sees as a tile): two to MAX_GUESSED tiles side by side,
     and two to MAX_CHAIN tiles end to end, along either of its sides. A chain of tiles
     end to end is one long blob, and two tiles side by side a square one; read by
-    the pips alone, either would as often be something else."""
+    the pips alone, either would as often be something else. A chain is split into as
+    many tiles as its depth says, and one more: blur and shadow widen a blob of black
+    tiles, and a chain of five 31 px tiles, its blob 45 px deep, looked like four."""
     out: list[TileBox] = []
     for across, span, depth in _sides(block):
         out += _side_by_side(block, across, span, depth, depth / 2, 2, MAX_GUESSED)
         k = int(round(span / (2 * depth)))
-        if 2 <= k <= MAX_CHAIN and depth >= MIN_WIDTH and abs(span / (2 * depth * k) - 1) <= BLOCK_SLACK:
-            step = span / k
-            out += [_box(block.cx + t * across[0], block.cy + t * across[1], -across[1], across[0], depth, step)
-                    for t in (-span / 2 + (i + 0.5) * step for i in range(k))]
+        for n in (k, k + 1):
+            if 2 <= n <= MAX_CHAIN and depth >= MIN_WIDTH and abs(span / (2 * depth * n) - 1) <= BLOCK_SLACK:
+                step = span / n
+                out += [_box(block.cx + t * across[0], block.cy + t * across[1], -across[1], across[0], depth, step)
+                        for t in (-span / 2 + (i + 0.5) * step for i in range(n))]
     return out
 
 

@@ -719,10 +719,21 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
         if all(overlap(c.box, k.box) < OVERLAPPING for k in kept):
             kept.append(c)
     # and every way the blocks where no tile was kept may be split into tiles (chains end
-    # to end, two side by side), for the tile network alone to judge
-    splits = [b for block in blocks if all(overlap(block, k.box) < OVERLAPPING for k in kept)
+    # to end, two side by side), for the tile network alone to judge. A blank kept over a
+    # block but much larger than it does not account for it: a box of wood grain about
+    # a chain of black tiles, read as a 0 | 0, hid the whole chain.
+    splits = [b for block in blocks if all(overlap(block, k.box) < OVERLAPPING or _blank_about(k, block) for k in kept)
               for b in every_split(block)]
     return Look(kept, busy, found, [b.corners() / f for b in read + splits[:MAX_SPLITS]])
+
+
+#: A blank kept over a block with more than this many times its area does not stand for it.
+COVERS = 2.0
+
+
+def _blank_about(c: Candidate, block: TileBox) -> bool:
+    """Whether `c` is a blank tile much larger than `block`: the block is then not a part of it."""
+    return c.reading.top.count + c.reading.bottom.count == 0 and c.box.polygon_area() > COVERS * block.polygon_area()
 
 
 #: Sure tiles, when there are this many, set the size of the tiles still to be found: a box

@@ -63,6 +63,16 @@ def test_small_tiles_of_a_jpeg_are_read_on_a_sharper_decoding(seed, index):
     assert sorted(t.halves for t in hand.tiles) == truth
 
 
+@pytest.mark.parametrize("seed, index, fmt", [(3, 15, "PNG"), (4, 18, "JPEG")])
+def test_tiles_touching_in_one_blob_are_split_and_read(seed, index, fmt):
+    """Two harsh photos whose tiles touch in one blob with no divider found: five
+    white tiles 32 px wide side by side (split at the width of a tile read apart, 30),
+    and a chain of five black tiles end to end whose shadow makes the blob look like
+    four, under a box of wood grain read as a 0 | 0. Every tile is read."""
+    data, truth = _harsh(seed, index, fmt)
+    assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
+
+
 def test_big_tiles_are_decoded_once(monkeypatch):
     """A JPEG decoded at half its size whose tiles are big there is not decoded again."""
     loads = []

@@ -195,3 +195,17 @@ def test_every_split_of_a_chain_and_of_a_square_is_shown_to_the_network():
     square = min(blocks, key=lambda b: b.length)
     pairs = [b for b in bodies.every_split(square) if abs(b.width - 40) < 4 and abs(b.length - 80) < 4]
     assert len(pairs) == 4  # two side by side, one way or the other
+
+
+def test_a_chain_of_five_widened_by_its_shadow_is_split_into_five():
+    """Five black tiles 30 x 60 end to end, with a shadow that makes their blob 42 deep:
+    the blob is 7 depths long, which says four tiles of 84 (a real photo's chain of five
+    read as none); the split into five is shown to the network as well."""
+    img = np.full((480, 640, 3), (150, 180, 200), np.uint8)
+    cv2.fillPoly(img, [cv2.boxPoints(((320, 246), (300, 42), 0)).astype(np.int32)], (70, 80, 90))  # shadow
+    cv2.fillPoly(img, [cv2.boxPoints(((320, 240), (300, 30), 0)).astype(np.int32)], (20, 20, 20))
+    _, blocks = bodies.find_bodies(img)
+    chain = max(blocks, key=lambda b: b.length)
+    assert chain.width > 38  # the shadow is in the blob
+    tiles = [b for b in bodies.every_split(chain) if abs(b.length - 60) < 4]
+    assert sorted(round(b.cx / 10) for b in tiles) == [20, 26, 32, 38, 44]
