@@ -26,8 +26,15 @@ SAME_TILE = 0.55
 #: At most this many boxes are proposed.
 MAX_BOXES = 60
 #: More loose dots than this are the table's pattern (polka dots, gingham), not pips
-#: (twenty double-twelve tiles have at most 480): none is looked at.
+#: (twenty double-twelve tiles have at most 480): then only the dots on a plain ring are
+#: kept, and if there are still more, none is looked at.
 MAX_DOTS = 300
+#: A pip lies on its tile's plain face: the lightness on a ring this far from its centre
+#: (in tile widths, short of the next pip) spreads by less than RING_SPREAD (8-bit L,
+#: between the quartiles). Where a gingham's squares meet, two light and two dark
+#: quadrants make the dots the pattern is, their ring spreading by 40 and more.
+RING = 0.17
+RING_SPREAD = 20
 
 
 def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[np.ndarray]:
@@ -37,14 +44,17 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     h, w = detail.shape[:2]
     small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
                        interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-    dots = _dots(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]) / f
+    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    dots = _dots(lightness) / f
     if len(dots) == 0:
         return []
     free = np.ones(len(dots), bool)
     for outline in covered:
         free &= ~_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
     if free.sum() > MAX_DOTS:
-        return []
+        free &= _on_plain_face(lightness, dots * f)
+        if free.sum() > MAX_DOTS:
+            return []
     out: list[np.ndarray] = []
     for group in _groups(dots[free], SAME_TILE * tile_width):
         out += _boxes_about(group, tile_width)
@@ -73,6 +83,18 @@ def _dots(lightness: np.ndarray) -> np.ndarray:
         round_ = (area >= lo) & (area <= hi) & (np.maximum(bw, bh) <= 2 * np.minimum(bw, bh))
         centres.append(cents[1:][round_])
     return np.concatenate(centres).astype(np.float64).reshape(-1, 2)
+
+
+def _on_plain_face(lightness: np.ndarray, dots: np.ndarray) -> np.ndarray:
+    """Which `dots` (on `lightness`, TILE_PX-wide tiles) have a ring of even lightness
+    about them, as a pip on its face has (see RING)."""
+    a = np.linspace(0.0, 2 * np.pi, 12, endpoint=False)
+    r = RING * TILE_PX
+    h, w = lightness.shape
+    xs = np.clip(np.rint(dots[:, :1] + r * np.cos(a)).astype(np.intp), 0, w - 1)
+    ys = np.clip(np.rint(dots[:, 1:] + r * np.sin(a)).astype(np.intp), 0, h - 1)
+    q1, q3 = np.percentile(lightness[ys, xs].astype(np.float64), [25, 75], axis=1)
+    return q3 - q1 < RING_SPREAD
 
 
 def _groups(points: np.ndarray, reach: float) -> list[np.ndarray]:
