@@ -194,6 +194,22 @@ def test_boxes_are_proposed_about_loose_pips():
     assert pip_marks.boxes_at_loose_pips(img, width, [truth]) == []
 
 
+def test_a_group_of_pips_gets_boxes_before_lone_dots():
+    """Lone dots (knots in the wood, crumbs) above a tile's pips do not use up the boxes."""
+    img, truth = _black_tile_on_wood(np.random.default_rng(7))
+    img, truth = np.ascontiguousarray(img[::-1]), truth * [1, -1] + [0, img.shape[0] - 1]  # the tile low
+    width = tile_net.frame(truth)[3]
+    low = int(truth[:, 1].min() - 0.5 * width)
+    assert low > width  # room above the tile for the crumbs
+    step = int(0.6 * width)  # each a group of its own
+    for y in range(step // 2, low - step // 2, step):
+        for x in range(step // 2, img.shape[1], step):
+            cv2.circle(img, (x, y), max(2, int(0.08 * width)), (235, 235, 235), -1)
+    boxes = pip_marks.boxes_at_loose_pips(img, width, [])
+    assert len(boxes) == pip_marks.MAX_BOXES
+    assert max(_iou(b, truth) for b in boxes) >= 0.3
+
+
 def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
     """Thousands of pip-sized dots are the table's pattern: no box is proposed about them
     (grouping them all had taken 8 s on a gingham photo)."""
