@@ -177,6 +177,20 @@ def test_a_tile_only_the_classical_looks_read_needs_a_clean_reading_or_the_netwo
     assert [t.tile for t in tiles] == [(3, 1)]
 
 
+def test_a_tile_far_wider_than_the_sure_ones_is_not_kept(monkeypatch):
+    """Three tiles 20 wide read surely, and a box of plain cloth 80 wide read, by both
+    readers, as a [3|0]: a photo shows one set, so that box is not a tile. A tile 30
+    wide (nearer the camera) is kept."""
+    wide = tile_net.box_corners(np.array([430.0, 100.0]), np.array([0.0, 1.0]), 80.0, 160.0)
+    near = tile_net.box_corners(np.array([540.0, 100.0]), np.array([0.0, 1.0]), 30.0, 60.0)
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 5, 3), (200, 100): _answer(0.99, 6, 2),
+                            (300, 100): _answer(0.99, 4, 4), (430, 100): _answer(0.99, 3, 0),
+                            (540, 100): _answer(0.99, 2, 1)})
+    classical = [Found(_box(x), *t, 0.95) for x, t in ((100, (5, 3)), (200, (6, 2)), (300, (4, 4)))]
+    tiles = network_look.put_together(TABLE, classical + [Found(wide, 3, 0, 0.9), Found(near, 2, 1, 0.9)], [])
+    assert sorted(t.tile for t in tiles) == [(2, 1), (4, 4), (5, 3), (6, 2)]
+
+
 def _black_tile_on_wood(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A photo of dark wood with one black tile 60 px wide, white pips, no divider: no
     blob stands out and no divider shows, only its pips."""
