@@ -13,8 +13,9 @@ from PIL import Image
 
 import vision
 from synthetic_photos import make_photo
-from vision import bodies, reader
+from vision import bodies, network_look, reader
 from vision.pips import HalfReading, TileReading
+from vision.result import LOW_CONFIDENCE
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
 import harsh_photos  # noqa: E402  (tests/bench: the harsh generator, run by hand otherwise)
@@ -97,3 +98,19 @@ def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert len(loads) == 1
+
+
+def test_a_tile_read_twice_is_marked_for_checking_both_times(monkeypatch):
+    """A set holds each tile once: two sure readings of [0|0] (boxes of plain cloth
+    between flowers) are both marked for checking, the surer one higher; a tile read
+    once stays as it was read."""
+    tiles = [network_look.Found(bodies._box(x, 100.0, 1.0, 0.0, 40.0, 80.0).corners(), *t, c)
+             for x, t, c in ((100.0, (0, 0), 1.0), (300.0, (0, 0), 0.9), (500.0, (6, 2), 1.0))]
+    monkeypatch.setattr(network_look, "put_together", lambda *a: tiles)
+    photo = make_photo(np.random.default_rng(1000), n_tiles=3, size=(800, 600), style="ivory")
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    sure = {t.halves: t.confidence for t in hand.tiles if t.halves == (6, 2)}
+    blanks = sorted((t.confidence for t in hand.tiles if t.halves == (0, 0)), reverse=True)
+    assert sure == {(6, 2): 1.0}
+    assert len(blanks) == 2 and blanks[0] > blanks[1] and blanks[0] < LOW_CONFIDENCE
+
