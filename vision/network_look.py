@@ -139,21 +139,27 @@ NEIGHBOUR_ROUNDS = 4
 
 def _with_neighbours(detail: np.ndarray, found: list[Found]) -> list[Found]:
     """`found` and the tiles the network sees next to them: one length along each found
-    tile and one width across it, where no tile was found. Tiles touching end to end or
-    side by side, a black set's engraved dividers unseen, are one blob to the classical
-    looks; next to a tile read, the network finds the next one."""
+    tile and one width across it, and a tile turned across either end (a double laid
+    across a chain), where no tile was found. Tiles touching end to end or side by side,
+    a black set's engraved dividers unseen, are one blob to the classical looks; next to
+    a tile read, the network finds the next one."""
     h, w = detail.shape[:2]
     fresh = found
     for _ in range(NEIGHBOUR_ROUNDS):
         guesses: list[np.ndarray] = []
-        taken = [o.corners for o in found]  # and the guesses made this round
+        # the outlines taken, and the guesses made this round: those turned across a
+        # tile's end overlap the one along it, and are weighed apart from them
+        taken = [o.corners for o in found]
+        taken_across = list(taken)
         for f in fresh:
             c, u, n, wd, ln = tile_net.frame(f.corners)
-            for step in (ln * n, -ln * n, wd * u, -wd * u):
-                g = f.corners + step
-                if _inside(g, w, h) and not _same_spot(g, taken):
+            along = [(f.corners + step, taken) for step in (ln * n, -ln * n, wd * u, -wd * u)]
+            across = [(tile_net.box_corners(c + side * (ln + wd) / 2 * n, u, wd, ln), taken_across)
+                      for side in (1, -1)]
+            for g, others in along + across:
+                if _inside(g, w, h) and not _same_spot(g, others):
                     guesses.append(g)
-                    taken.append(g)
+                    others.append(g)
         if not guesses:
             break
         fresh = _more_tiles(detail, guesses, found)

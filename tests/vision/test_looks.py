@@ -74,6 +74,15 @@ def test_tiles_touching_in_one_blob_are_split_and_read(seed, index, fmt):
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
+@pytest.mark.parametrize("seed, index, double", [(6, 28, (7, 7)), (4, 27, (0, 0))])
+def test_a_double_laid_across_the_end_of_a_chain_is_read(seed, index, double):
+    """Two harsh chains end with a double laid across them, touching the last tile: the
+    tile network looks for one there, turned across that tile's end."""
+    data, truth = _harsh(seed, index, "JPEG")
+    assert double in truth
+    assert double in [t.halves for t in vision.read_hand(data).tiles]
+
+
 def test_big_tiles_are_decoded_once(monkeypatch):
     """A JPEG decoded at half its size whose tiles are big there is not decoded again."""
     loads = []
