@@ -224,14 +224,19 @@ def _distinct(boxes: list[np.ndarray], keep: int) -> list[np.ndarray]:
     """`boxes` without those nearly the same as one before them (the looks read many
     boxes twice: at two sizes, two thresholds); the first `keep` are all kept."""
     out: list[np.ndarray] = []
-    frames = []
+    centres, axes, sizes = [], [], []  # of the boxes kept, as arrays once there are some
     for k, b in enumerate(boxes):
         c, _, n, w, ln = tile_net.frame(b)
-        if k >= keep and any(np.hypot(*(c - c2)) < 0.1 * w2 and abs(w / w2 - 1) < 0.1 and abs(ln / l2 - 1) < 0.1
-                             and abs(float(np.dot(n, n2))) > 0.995 for c2, n2, w2, l2 in frames):
-            continue
+        if k >= keep and centres:
+            c2, n2, s2 = np.array(centres), np.array(axes), np.array(sizes)
+            same = ((np.hypot(*(c2 - c).T) < 0.1 * s2[:, 0]) & (np.abs(w / s2[:, 0] - 1) < 0.1)
+                    & (np.abs(ln / s2[:, 1] - 1) < 0.1) & (np.abs(n2 @ n) > 0.995))
+            if same.any():
+                continue
         out.append(b)
-        frames.append((c, n, w, ln))
+        centres.append(c)
+        axes.append(n)
+        sizes.append((w, ln))
     return out
 
 
