@@ -11,6 +11,33 @@ OK_COLOUR = (60, 200, 60)  # BGR
 DOUBT_COLOUR = (40, 40, 240)
 
 
+#: A label is at most this many times as wide as its tile is long...
+LABEL_SPAN = 1.1
+#: ...down to this font scale (smaller is not legible on a phone's photo).
+SMALLEST_FONT = 0.35
+
+
+def label_for(i: int, a: int, b: int, doubtful: bool, tile_length: float, font_scale: float,
+              thick: int) -> tuple[str, float, int]:
+    """The label of tile `i` (text, font scale, stroke) drawn over a tile `tile_length`
+    long: its number and halves, or, where that would spill over the tiles next to it
+    (small tiles touching in a row or a chain), its halves alone in a smaller font."""
+    label = f"{i}: {a}|{b}" + (" ?" if doubtful else "")
+    if cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thick)[0][0] <= LABEL_SPAN * tile_length:
+        return label, font_scale, thick
+    label = f"{a}|{b}" + ("?" if doubtful else "")
+    thick = max(1, thick // 2)
+    scale = font_scale
+    while scale > SMALLEST_FONT and cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)[0][0] > \
+            LABEL_SPAN * tile_length:
+        scale = max(SMALLEST_FONT, 0.9 * scale)
+    return label, scale, thick
+
+
+def _long_side(pts: np.ndarray) -> float:
+    return float(max(np.linalg.norm(pts[0] - pts[1]), np.linalg.norm(pts[1] - pts[2])))
+
+
 def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 1600) -> bytes:
     h, w = detail_bgr.shape[:2]
     f = min(1.0, max_side / max(h, w))
@@ -23,14 +50,14 @@ def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 160
         pts = np.array(t.polygon, np.float64) * k
         colour = DOUBT_COLOUR if t.low_confidence else OK_COLOUR
         cv2.polylines(img, [np.round(pts).astype(np.int32)], True, colour, thick, cv2.LINE_AA)
-        label = f"{i}: {t.a}|{t.b}" + (" ?" if t.low_confidence else "")
+        label, scale_i, thick_i = label_for(i, t.a, t.b, t.low_confidence, _long_side(pts), font_scale, thick)
         cx, cy = pts.mean(axis=0)
-        (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, font_scale, thick)
+        (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale_i, thick_i)
         x0 = int(np.clip(cx - tw / 2, 0, max(0, img.shape[1] - tw)))
         y0 = int(np.clip(cy + th / 2, th, img.shape[0] - base))
-        cv2.rectangle(img, (x0 - 3, y0 - th - 3), (x0 + tw + 3, y0 + base + 1), (255, 255, 255), -1)
-        cv2.putText(img, label, (x0, y0), cv2.FONT_HERSHEY_SIMPLEX, font_scale, colour if t.low_confidence else (0, 0, 0),
-                    thick, cv2.LINE_AA)
+        cv2.rectangle(img, (x0 - 2, y0 - th - 2), (x0 + tw + 2, y0 + base + 1), (255, 255, 255), -1)
+        cv2.putText(img, label, (x0, y0), cv2.FONT_HERSHEY_SIMPLEX, scale_i, colour if t.low_confidence else (0, 0, 0),
+                    thick_i, cv2.LINE_AA)
     total = f"{len(hand.tiles)} tiles, {hand.pips} pips"
     if hand.low_confidence:
         total += f" ({len(hand.low_confidence)} to check)"

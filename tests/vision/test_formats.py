@@ -79,3 +79,19 @@ def test_annotated_is_a_jpeg_of_the_photo(photo):
         assert len(t.polygon) == 4
         for x, y in t.polygon:
             assert -5 <= x <= 1005 and -5 <= y <= 755
+
+
+@pytest.mark.parametrize("length, whole", [(200.0, True), (60.0, False), (25.0, False)])
+def test_a_label_fits_over_its_tile(length, whole):
+    """A tile's label on the annotated photo is its number and halves; over small tiles
+    touching in a row it would cover the next ones (they read as a smear of numbers on a
+    phone), so it is the halves alone, in a font as small as is still legible."""
+    import cv2
+
+    from vision.annotate import LABEL_SPAN, SMALLEST_FONT, label_for
+
+    label, scale, thick = label_for(12, 10, 7, True, length, font_scale=1.2, thick=3)
+    width = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, thick)[0][0]
+    assert label == ("12: 10|7 ?" if whole else "10|7?")
+    assert width <= LABEL_SPAN * length or scale == SMALLEST_FONT
+    assert scale >= SMALLEST_FONT
