@@ -64,6 +64,10 @@ class Found:
     def tile(self) -> tuple[int, int]:
         return max(self.top, self.bottom), min(self.top, self.bottom)
 
+    @property
+    def pips(self) -> int:
+        return self.top + self.bottom
+
 
 def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray]) -> list[Found]:
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
@@ -112,7 +116,7 @@ ALIKE = 2.0
 def _of_one_size(found: list[Found]) -> list[Found]:
     """`found` without the tiles far wider than the set's tiles read surely."""
     widths = {id(f): tile_net.frame(f.corners)[3] for f in found}
-    sure = [widths[id(f)] for f in found if f.confidence >= SURE_SIZE and f.top + f.bottom > 1]
+    sure = [widths[id(f)] for f in found if f.confidence >= SURE_SIZE and f.pips > 1]
     if len(sure) < SIZE_TILES:
         return found
     middle = float(np.median(sure))
@@ -192,7 +196,7 @@ def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found
 
 def _sure_alone(f: Found) -> bool:
     """Whether a tile only the network read is sure enough to be kept."""
-    return f.confidence >= (NETWORK_ALONE if f.top + f.bottom > 1 else BLANK_ALONE)
+    return f.confidence >= (NETWORK_ALONE if f.pips > 1 else BLANK_ALONE)
 
 
 def _alone(found: list[Found]) -> list[Found]:
@@ -223,21 +227,17 @@ def _read(detail: np.ndarray, boxes: list[np.ndarray]) -> list[tile_net.Answer]:
 def _distinct(boxes: list[np.ndarray], keep: int) -> list[np.ndarray]:
     """`boxes` without those nearly the same as one before them (the looks read many
     boxes twice: at two sizes, two thresholds); the first `keep` are all kept."""
-    out: list[np.ndarray] = []
-    centres, axes, sizes = [], [], []  # of the boxes kept, as arrays once there are some
-    for k, b in enumerate(boxes):
-        c, _, n, w, ln = tile_net.frame(b)
-        if k >= keep and centres:
-            c2, n2, s2 = np.array(centres), np.array(axes), np.array(sizes)
-            same = ((np.hypot(*(c2 - c).T) < 0.1 * s2[:, 0]) & (np.abs(w / s2[:, 0] - 1) < 0.1)
-                    & (np.abs(ln / s2[:, 1] - 1) < 0.1) & (np.abs(n2 @ n) > 0.995))
-            if same.any():
-                continue
-        out.append(b)
-        centres.append(c)
-        axes.append(n)
-        sizes.append((w, ln))
-    return out
+    if not boxes:
+        return []
+    frames = [tile_net.frame(b) for b in boxes]
+    centres, axes = np.array([fr[0] for fr in frames]), np.array([fr[2] for fr in frames])
+    widths, lengths = np.array([fr[3] for fr in frames]), np.array([fr[4] for fr in frames])
+    kept = np.zeros(len(boxes), bool)
+    for k in range(len(boxes)):
+        kept[k] = k < keep or not (kept & (np.hypot(*(centres - centres[k]).T) < 0.1 * widths)
+                                   & (np.abs(widths[k] / widths - 1) < 0.1) & (np.abs(lengths[k] / lengths - 1) < 0.1)
+                                   & (np.abs(axes @ axes[k]) > 0.995)).any()
+    return [b for b, k in zip(boxes, kept) if k]
 
 
 #: A box that the network moved onto a tile already read there, and read as another

@@ -47,14 +47,15 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
                        interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
     lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
-    dots = _dots(lightness) / f
-    if len(dots) == 0:
+    dots_small = _dots(lightness)
+    if len(dots_small) == 0:
         return []
+    dots = dots_small / f
     free = np.ones(len(dots), bool)
     for outline in covered:
         free &= ~_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
     if free.sum() > MAX_DOTS:
-        free &= _on_plain_face(lightness, dots * f)
+        free &= _on_plain_face(lightness, dots_small)
         if free.sum() > MAX_DOTS:
             return []
     out: list[np.ndarray] = []

@@ -52,6 +52,10 @@ class TileReading:
     #: the canonical image): the box is then short or narrow on that side.
     cut: tuple[int, int, int, int] = (0, 0, 0, 0)
 
+    @property
+    def pips(self) -> int:
+        return self.top.count + self.bottom.count
+
 
 def warp_tile(img: np.ndarray, corners: np.ndarray, out_h: int = 2 * CW, out_w: int = CW) -> np.ndarray:
     """corners: (+u,+n), (-u,+n), (-u,-n), (+u,-n) in `img` coordinates -> out_w x out_h

@@ -110,7 +110,7 @@ def _doubtful_blank(c: "Candidate", cands: list["Candidate"], detail: np.ndarray
     real one differs from the face by 60 or more colour units, a streak by 20 to 30), or
     when the tile is like those read surely: their size, and nearly all of it their
     faces' colour (a set's fine engraved dividers stand out by 20 to 40)."""
-    if c.reading.top.count + c.reading.bottom.count > 1:
+    if c.reading.pips > 1:
         return False
     if _confidence(c) < BLANK_MIN_CONFIDENCE:
         return True
@@ -137,7 +137,7 @@ def _like_set(c: "Candidate", cands: list["Candidate"], detail: np.ndarray, f: f
     ref = [o for o in cands if o is not c and o.score >= SURE]
     if len(ref) < SURE_TILES:
         ref = [o for o in cands if o is not c and o.box.body and o.score >= LIKE_BODY_SCORE
-               and o.reading.top.count + o.reading.bottom.count > 1]
+               and o.reading.pips > 1]
         if len(ref) < LIKE_BODIES:
             return False
     unseen = float(np.median([o.reading.divider_contrast for o in ref])) < BLANK_FAINT_DIVIDER
@@ -733,7 +733,7 @@ COVERS = 2.0
 
 def _blank_about(c: Candidate, block: TileBox) -> bool:
     """Whether `c` is a blank tile much larger than `block`: the block is then not a part of it."""
-    return c.reading.top.count + c.reading.bottom.count == 0 and c.box.polygon_area() > COVERS * block.polygon_area()
+    return c.reading.pips == 0 and c.box.polygon_area() > COVERS * block.polygon_area()
 
 
 #: Sure tiles, when there are this many, set the size of the tiles still to be found: a box
