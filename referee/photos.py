@@ -42,6 +42,17 @@ class Reading:
         return notes
 
 
+#: What the player is told for each kind of photo the counter cannot read (its own
+#: message is English, for the command line).
+PHOTO_ERRORS = {
+    "not_image": N_("This photo could not be read: the file is not an image (JPEG, PNG, WebP or HEIC)."),
+    "too_large": N_("This photo could not be read: the image declares a size far too large to be a photo."),
+    "too_small": N_("This photo could not be read: the image is too small to show the tiles."),
+    "damaged": N_("This photo could not be read: the file is cut short or damaged. Send it again."),
+    "unreadable": N_("This photo could not be read. Take it again, the hand face up and in focus."),
+}
+
+
 def read(data: bytes, seat: int, top: int) -> Reading:
     """Read the photo; PhotoError (bad image) becomes a RulesError the page can show."""
     import vision
@@ -51,7 +62,7 @@ def read(data: bytes, seat: int, top: int) -> Reading:
     try:
         hand = vision.read_hand(data)
     except vision.PhotoError as err:
-        raise RulesError(N_("This photo could not be read: %(reason)s"), reason=str(err)) from None
+        raise RulesError(PHOTO_ERRORS.get(err.kind, PHOTO_ERRORS["unreadable"])) from None
     tiles, unsure, outside = [], [], []
     for tile in hand.tiles:
         name = f"{tile.a}-{tile.b}"

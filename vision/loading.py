@@ -115,10 +115,10 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     is at most about `detail_long_side` (never upscaled); a JPEG is decoded at the
     smallest DCT scale whose long side is at least `draft_long_side`. Raises PhotoError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise PhotoError("expected the bytes of a photo")
+        raise PhotoError("expected the bytes of a photo", "not_image")
     data = bytes(data)
     if not data:
-        raise PhotoError("the file is empty")
+        raise PhotoError("the file is empty", "not_image")
     if data[:4] == b"\x00\x00\x00\x18" or b"ftyp" in data[4:12]:
         _register_heif()
     try:
@@ -131,25 +131,25 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
             im = Image.open(io.BytesIO(data))
         except Exception:
             raise PhotoError("the file is not an image this counter can read "
-                             "(JPEG, PNG, WebP or HEIC)") from None
+                             "(JPEG, PNG, WebP or HEIC)", "not_image") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise PhotoError("the image declares a size far too large to be a photo") from None
+        raise PhotoError("the image declares a size far too large to be a photo", "too_large") from None
     except Exception as exc:
-        raise PhotoError(f"the file could not be read as an image ({exc.__class__.__name__})") from None
+        raise PhotoError(f"the file could not be read as an image ({exc.__class__.__name__})", "not_image") from None
 
     w, h = im.size
     if w <= 0 or h <= 0:
-        raise PhotoError("the image has no pixels")
+        raise PhotoError("the image has no pixels", "not_image")
     if w * h > MAX_PIXELS:
         raise PhotoError(
             f"the image declares {w}x{h} pixels ({w * h / 1e6:.0f} MP); photos above "
-            f"{MAX_PIXELS / 1e6:.0f} MP are refused as a likely decompression bomb")
+            f"{MAX_PIXELS / 1e6:.0f} MP are refused as a likely decompression bomb", "too_large")
     if w * h > 20_000_000 and len(data) < w * h * MIN_BYTES_PER_PIXEL:
         raise PhotoError(
             f"the image declares {w}x{h} pixels but holds only {len(data)} bytes: refused as a likely "
-            "decompression bomb")
+            "decompression bomb", "too_large")
     if min(w, h) < MIN_SIDE:
-        raise PhotoError(f"the image is too small ({w}x{h} pixels)")
+        raise PhotoError(f"the image is too small ({w}x{h} pixels)", "too_small")
     fmt = (im.format or "").upper()
     orientation = _orientation(im)
 
@@ -181,13 +181,13 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     except Exception as exc:
         msg = str(exc).lower()
         if "truncated" in msg or isinstance(exc, (EOFError,)) or "broken" in msg:
-            raise PhotoError("the image file is truncated or damaged") from None
-        raise PhotoError(f"the image could not be decoded ({exc.__class__.__name__})") from None
+            raise PhotoError("the image file is truncated or damaged", "damaged") from None
+        raise PhotoError(f"the image could not be decoded ({exc.__class__.__name__})", "damaged") from None
 
     dw, dh = im.size
     rgb = np.asarray(im)
     if rgb.ndim != 3 or rgb.shape[2] != 3:
-        raise PhotoError("the image could not be decoded as colour pixels")
+        raise PhotoError("the image could not be decoded as colour pixels", "not_image")
     if max(dw, dh) > detail_long_side:
         import cv2
 

@@ -25,11 +25,12 @@ def read_tiles(photo_bytes):
     return sorted(f"{t.a}-{t.b}" for t in vision.read_hand(photo_bytes).tiles)
 
 
-def upload(client, game, seat, data, **fields):
+def upload(client, game, seat, data, headers=None, **fields):
     from io import BytesIO
 
     form = {"number": "1", **fields, f"photo-{seat}": (BytesIO(data), "hand.jpg")}
-    return client.post(f"/games/{game['id']}/rounds/photo/{seat}", data=form, content_type="multipart/form-data")
+    return client.post(f"/games/{game['id']}/rounds/photo/{seat}", data=form, content_type="multipart/form-data",
+                       headers=headers)
 
 
 def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, photo):
@@ -57,6 +58,40 @@ def test_an_unreadable_upload_gets_a_clear_message(client):
         assert page.status_code == 422
         text = page.get_data(as_text=True)
         assert "Choose a photo first" in text or "could not be read" in text
+
+
+def _bomb() -> bytes:
+    from io import BytesIO
+
+    from PIL import Image
+
+    buf = BytesIO()
+    Image.new("L", (20000, 20000)).save(buf, "PNG")  # 400 MP declared in a few hundred kB
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("fr", {"text": "pas une image", "bomb": "bien trop grande", "small": "trop petite"}),
+    ("nl", {"text": "geen afbeelding", "bomb": "veel te groot", "small": "te klein"}),
+])
+def test_an_unreadable_upload_is_explained_in_the_players_language(client, lang, said):
+    """The counter's own reasons are English (for the command line): the page says what
+    is wrong in the player's language, whole, and nothing is saved."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    game = new_game(client)
+    as_scorer(client, game)
+    small = BytesIO()
+    Image.new("RGB", (20, 10), "white").save(small, "PNG")
+    for kind, data in (("text", b"this is not a picture"), ("bomb", _bomb()), ("small", small.getvalue())):
+        page = upload(client, game, 0, data, headers={"Accept-Language": lang})
+        text = page.get_data(as_text=True)
+        assert page.status_code == 422
+        assert said[kind] in text
+        assert "could not" not in text and "image this counter" not in text
+    assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
 
 
 def test_only_a_scorer_can_upload(client, app, photo):
