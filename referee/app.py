@@ -5,7 +5,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from referee import config, db, errors, i18n, security
+from referee import config, db, errors, i18n, photos, security
 from referee.drawing import domino as draw_domino
 from referee.labels import preset_label, rule_title, rule_value
 from referee.rules import describe
@@ -29,6 +29,7 @@ def create_app(test_config=None):
 
     db.init_app(app)
     i18n.init_app(app)
+    photos.init_app(app)  # before security: CSRF's check reads the form first
     security.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(draw_domino=draw_domino, preset_label=preset_label, rule_title=rule_title,

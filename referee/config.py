@@ -18,6 +18,10 @@ class Config:
     PERMANENT_SESSION_LIFETIME = 60 * 60 * 24 * 365
     WTF_CSRF_TIME_LIMIT = None
     MAX_CONTENT_LENGTH = 25 * 1024 * 1024
+    #: The largest hand photo read. A request to read one may be twice as large, so that a
+    #: photo over this is answered on the round page, with what was typed there, rather
+    #: than by a bare "too large" page.
+    MAX_PHOTO_BYTES = 25 * 1024 * 1024
     MAX_NAME_LENGTH = 40
 
 

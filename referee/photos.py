@@ -51,14 +51,35 @@ PHOTO_ERRORS = {
     "damaged": N_("This photo could not be read: the file is cut short or damaged. Send it again."),
     "unreadable": N_("This photo could not be read. Take it again, the hand face up and in focus."),
 }
+#: What the player is told of a photo over the app's MAX_PHOTO_BYTES.
+TOO_MANY_BYTES = N_("This photo is larger than %(mb)d MB, the most this app reads. "
+                    "Take it again at a lower resolution, or send a smaller copy.")
 
 
-def read(data: bytes, seat: int, top: int) -> Reading:
+def init_app(app):
+    """Let a request to read a photo be twice the photo cap (MAX_PHOTO_BYTES), so that a
+    photo somewhat over the cap is refused on the round page, which keeps what was typed
+    there. Registered before CSRF, whose check is the first to read the form."""
+    from flask import current_app, request
+
+    @app.before_request
+    def room_for_a_photo():
+        if request.endpoint == "play.photo":
+            request.max_content_length = 2 * current_app.config["MAX_PHOTO_BYTES"]
+
+
+def too_large(max_bytes: int) -> RulesError:
+    return RulesError(TOO_MANY_BYTES, mb=max_bytes // (1024 * 1024))
+
+
+def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:
     """Read the photo; PhotoError (bad image) becomes a RulesError the page can show."""
     import vision
 
     if not data:
         raise RulesError(N_("Choose a photo first."))
+    if len(data) > max_bytes:
+        raise too_large(max_bytes)
     try:
         hand = vision.read_hand(data)
     except vision.PhotoError as err:

@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import (Blueprint, abort, current_app, jsonify, make_response, redirect, render_template, request,
                    url_for)
 from werkzeug.datastructures import MultiDict
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from flask_babel import get_locale, gettext as _
 
@@ -193,9 +194,10 @@ def photo(game_id, seat):
     data = upload.read() if upload else b""
     fields = request.form.copy()
     try:
-        reading = photos.read(data, seat, state.tiles_top)
+        reading = photos.read(data, seat, state.tiles_top, current_app.config["MAX_PHOTO_BYTES"])
     except RulesError as err:
-        return _round_page(state, number, fields, editing=editing, checked={"error": err}), 422
+        status = 413 if err.msgid == photos.TOO_MANY_BYTES else 422
+        return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
     if game.keep_photos:
         photos.keep(Path(current_app.instance_path) / "photos", game.id, number, seat, data,
                     datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f"))
@@ -205,6 +207,15 @@ def photo(game_id, seat):
         fields.pop("went_out")
     return _round_page(state, number, fields, editing=editing, checked=_check(state, number, fields),
                        reading=reading)
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def too_large(_err):
+    """A request far over the photo cap cannot be read for its fields: say why in the
+    photo's words rather than the bare "too large"."""
+    if request.endpoint == "play.photo":
+        return respond(413, say(photos.too_large(current_app.config["MAX_PHOTO_BYTES"])))
+    return respond(413)
 
 
 @bp.route("/photos", methods=["POST"])
@@ -278,6 +289,7 @@ def _round_page(state, number, form, editing=None, checked=None, conflict=None, 
     return render_template("round_form.html", state=state, number=number, double=double, form=form,
                            editing=editing, checked=checked or {}, conflict=conflict, reading=reading,
                            photo_ready=photos.available(),
+                           photo_too_large=photos.too_large(current_app.config["MAX_PHOTO_BYTES"]),
                            tiles=full_set(state.tiles_top), claimed=claimed,
                            opener=state.opener(number))
 

@@ -23,9 +23,16 @@
   }
 
   // Picking a photo sends the whole round form (so nothing typed is lost) to be read.
-  // A plain submit, not htmx: the page comes back with the tiles pre-selected.
+  // A plain submit, not htmx: the page comes back with the tiles pre-selected. A photo
+  // over the server's cap is not sent at all: the player is told at once, and why.
   function sendPhoto(input) {
     var form = input.form;
+    var tooLarge = input.closest("fieldset").querySelector("[data-too-large]");
+    tooLarge.hidden = input.files[0].size <= Number(input.getAttribute("data-max-bytes"));
+    if (!tooLarge.hidden) {
+      input.value = "";
+      return;
+    }
     form.action = input.getAttribute("data-photo-url");
     form.enctype = "multipart/form-data";
     HTMLFormElement.prototype.submit.call(form);

@@ -126,3 +126,26 @@ def test_without_opencv_the_button_says_what_to_install(client, monkeypatch, pho
     assert "pip install -e '.[vision]'" in page and 'type="file"' not in page
     refused = upload(client, game, 0, photo)
     assert refused.status_code == 503 and "vision extra" in refused.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "larger than 1 MB"), ("fr", "dépasse 1 Mo"), ("nl", "groter dan 1 MB")])
+def test_a_photo_over_the_cap_is_refused_on_the_round_page_keeping_what_was_typed(app, client, lang, said):
+    """With CSRF on, as in use: a photo up to twice the cap still lets the form be read, so
+    the round page comes back with the typed entries and says why; a larger request gets
+    the same reason on the error page. Nothing is read or saved either way."""
+    app.config.update(WTF_CSRF_ENABLED=True, MAX_PHOTO_BYTES=1024 * 1024, MAX_CONTENT_LENGTH=1024 * 1024)
+    game = new_game(client)
+    as_scorer(client, game)
+    page = client.get(f"/games/{game['id']}/rounds/new", headers={"Accept-Language": lang}).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    assert 'data-max-bytes="1048576"' in page and said in page  # for the page's own check, before sending
+    over = b"\xff\xd8\xff\xe0" + b"\0" * (1024 * 1024 + 100)
+    refused = upload(client, game, 0, over, headers={"Accept-Language": lang}, csrf_token=token, **{"pips-1": "17"})
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 413
+    assert said in text and 'id="round-form"' in text
+    assert 'name="pips-1" inputmode="numeric" min="0" max="9999" value="17"' in text
+    far_over = over + b"\0" * (1024 * 1024)
+    refused = upload(client, game, 0, far_over, headers={"Accept-Language": lang}, csrf_token=token)
+    assert refused.status_code == 413 and said in refused.get_data(as_text=True)
+    assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
