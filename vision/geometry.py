@@ -375,3 +375,11 @@ def corners_overlap(a: np.ndarray, b: np.ndarray) -> float:
     """outline_overlap of two convex outlines (4x2 corners) whose areas are not known."""
     pa, pb = a.astype(np.float32), b.astype(np.float32)
     return outline_overlap(pa, pb, cv2.contourArea(pa), cv2.contourArea(pb))
+
+
+def points_inside(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """Which of `points` (N x 2) lie inside the convex `outline` (corners in either turn)."""
+    edges = np.roll(outline, -1, axis=0) - outline
+    rel = points[:, None, :] - outline[None, :, :]
+    cross = edges[None, :, 0] * rel[:, :, 1] - edges[None, :, 1] * rel[:, :, 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)

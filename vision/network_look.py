@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from . import pip_marks, tile_net
+from . import face_marks, pip_marks, tile_net
 from .geometry import corners_overlap
 
 #: A box is followed (moved onto its tile) when the network gives it this chance of a
@@ -95,7 +95,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     for i, c in enumerate(classical):
         if i not in paired and (c.confidence >= CLASSICAL_ALONE or on_classical[i].tile >= TILE):
             out.append(c)
-    found = _of_one_size(_with_neighbours(detail, _with_loose_pips(detail, out)))
+    found = _with_neighbours(detail, _with_loose_pips(detail, out))
+    by_face = _at_faces(detail, found)
+    found = _of_one_size(_with_neighbours(detail, found + by_face, fresh=by_face))
     return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f for f in found]
 
 
@@ -136,19 +138,33 @@ def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
     return found + _more_tiles(detail, guesses, found)
 
 
+def _at_faces(detail: np.ndarray, found: list[Found]) -> list[Found]:
+    """The tiles the network finds where the colour of the faces of the tiles read surely
+    makes a tile-sized rectangle (face_marks.py) away from every tile of `found`. Looked
+    for after the tiles next to those found: a box of face colour over two tiles end to
+    end may be moved by the network onto their two touching halves and read surely."""
+    sure = [f.corners for f in found if f.confidence >= SURE_SIZE and f.pips > 1]
+    if not sure:
+        return []
+    width = float(np.median([tile_net.frame(c)[3] for c in sure]))
+    guesses = face_marks.boxes_at_faces(detail, width, sure, [f.corners for f in found])
+    return _more_tiles(detail, guesses, found) if guesses else []
+
+
 #: Tiles are looked for next to the tiles found this many times over (a chain or a row
 #: grows a tile each way a round).
 NEIGHBOUR_ROUNDS = 4
 
 
-def _with_neighbours(detail: np.ndarray, found: list[Found]) -> list[Found]:
-    """`found` and the tiles the network sees next to them: one length along each found
+def _with_neighbours(detail: np.ndarray, found: list[Found], fresh: list[Found] | None = None) -> list[Found]:
+    """`found` and the tiles the network sees next to those of them `fresh` (all by
+    default) and next to the tiles it finds there: one length along each found
     tile and one width across it, and a tile turned across either end (a double laid
     across a chain), where no tile was found. Tiles touching end to end or side by side,
     a black set's engraved dividers unseen, are one blob to the classical looks; next to
     a tile read, the network finds the next one."""
     h, w = detail.shape[:2]
-    fresh = found
+    fresh = found if fresh is None else fresh
     for _ in range(NEIGHBOUR_ROUNDS):
         guesses: list[np.ndarray] = []
         # the outlines taken, and the guesses made this round: those turned across a

@@ -13,6 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .geometry import points_inside
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide.
@@ -53,7 +54,7 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     dots = dots_small / f
     free = np.ones(len(dots), bool)
     for outline in covered:
-        free &= ~_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
+        free &= ~points_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
     if free.sum() > MAX_DOTS:
         free &= _on_plain_face(lightness, dots_small)
         if free.sum() > MAX_DOTS:
@@ -62,14 +63,6 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     for group in sorted(_groups(dots[free], SAME_TILE * tile_width), key=len, reverse=True):
         out += _boxes_about(group, tile_width)
     return out[:MAX_BOXES]
-
-
-def _inside(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
-    """Which of `points` lie inside the convex `outline` (corners in either turn)."""
-    edges = np.roll(outline, -1, axis=0) - outline
-    rel = points[:, None, :] - outline[None, :, :]
-    cross = edges[None, :, 0] * rel[:, :, 1] - edges[None, :, 1] * rel[:, :, 0]
-    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
 
 
 def _dots(lightness: np.ndarray) -> np.ndarray:

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from synthetic_photos import make_photo
-from vision import network_look, pip_marks, tile_net
+from vision import face_marks, network_look, pip_marks, tile_net
 from vision.network_look import Found
 from vision.result import LOW_CONFIDENCE
 
@@ -260,6 +260,28 @@ def test_pips_on_a_gingham_cloth_are_looked_at():
     boxes = pip_marks.boxes_at_loose_pips(cloth, 50.0, [])
     assert boxes and max(_iou(b, truth) for b in boxes) >= 0.3
     assert all(np.hypot(*(b.mean(axis=0) - truth.mean(axis=0))) < 150 for b in boxes)  # none on the cloth
+
+
+def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
+    """On wood streaked with the faces' own colour, a rectangle of a tile's size in that
+    colour with something else all round is where a tile lies: it gets a box, turned as
+    it is; the streaks, a card of another colour and the tile already read get none."""
+    face, wood, card = (200, 225, 235), (120, 135, 150), (200, 140, 90)
+    table = np.full((600, 900, 3), wood, np.uint8)
+    for y in range(-300, 900, 12):
+        cv2.line(table, (0, y), (900, y + 300), face, 3)
+    read = tile_net.box_corners(np.array([150.0, 150.0]), np.array([0.0, 1.0]), 40.0, 80.0)
+    lying = tile_net.box_corners(np.array([520.0, 380.0]), np.array([math.cos(0.5), math.sin(0.5)]), 40.0, 80.0)
+    other = tile_net.box_corners(np.array([760.0, 130.0]), np.array([0.0, 1.0]), 40.0, 80.0)
+    for box, colour in ((read, face), (lying, face), (other, card)):
+        cv2.fillPoly(table, [np.rint(box * 1.3 - box.mean(axis=0) * 0.3).astype(np.int32)], wood)
+        cv2.fillPoly(table, [np.rint(box).astype(np.int32)], colour)
+    for dx, dy in ((-10, -20), (10, -20), (0, 20)):
+        cv2.circle(table, (150 + dx, 150 + dy), 4, (30, 30, 30), -1)
+        cv2.circle(table, (520 + dx, 380 + dy), 4, (30, 30, 30), -1)
+    boxes = face_marks.boxes_at_faces(table, 40.0, [read], [read])
+    assert len(boxes) == 1 and _iou(boxes[0], lying) >= 0.6
+    assert face_marks.boxes_at_faces(table, 40.0, [], []) == []
 
 
 def test_threads_read_with_the_network_at_once():

@@ -1,0 +1,142 @@
+"""Where the set's face colour makes a tile-sized rectangle no tile found covers: boxes
+for the tile network to look at.
+
+On wood whose grain is as light as the tiles, a tile is no blob of its own to the
+lightness cuts (bodies.py), its pips are lost among a thousand dots of grain
+(pip_marks.py), and its divider is one line among many. But the tiles already read
+tell the colour of the set's faces and how wide its tiles are: a rectangle of that size
+in that colour, with a margin of something else all round (the tile's side, its shadow,
+the table), is where a tile lies. The colour is matched on a small copy of the photo and
+the rectangle at a few turns; the best places get a box each.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from .geometry import points_inside
+from .tile_net import box_corners
+
+#: The photo is looked at where the tiles found are this many pixels wide.
+TILE_PX = 12
+#: A pixel is of a face's colour within this distance (Lab, 8-bit, lightness weighed half:
+#: uneven light changes it more than the hue).
+FACE_DISTANCE = 10.0
+#: Sizes of the rectangle looked for, in the width of the tiles read (perspective makes
+#: the far tiles of a tilted photo smaller).
+SCALES = (1.0, 0.7)
+#: Turns of the rectangle looked at (half a turn, evenly).
+TURNS = 8
+#: The rectangle: its inner part (face) and the band about it (not face), in the tile's
+#: width and length.
+INNER = 0.8
+BAND = (1.15, 1.45)
+#: A place is looked at when the share of face colour inside less that in the band about
+#: it is at least this...
+CONTRAST = 0.4
+#: ...and only the best this many.
+MAX_BOXES = 16
+
+
+def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
+                   covered: list[np.ndarray]) -> list[np.ndarray]:
+    """Tile boxes (TileBox.corners on `detail`) where a rectangle of a tile's size
+    (`tile_width` on `detail`, or SCALES of it) has the colour of one of `faces` (the
+    outlines on `detail` of tiles read surely), away from the `covered` outlines."""
+    if not faces:
+        return []
+    colours = None
+    places = []   # (contrast, centre on detail, turn, width)
+    for scale in SCALES:
+        width = tile_width * scale
+        f = TILE_PX / width
+        h, w = detail.shape[:2]
+        small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
+                           interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        if colours is None:
+            colours = _colours(lab, [outline * f for outline in faces])
+        best, turn = _best_rectangle(_face_mask(lab, colours))
+        peaks = (best >= CONTRAST) & (best >= cv2.dilate(best, np.ones((TILE_PX, TILE_PX), np.uint8)))
+        for y, x in zip(*np.nonzero(peaks)):
+            places.append((float(best[y, x]), np.array([x, y], np.float64) / f, turn[y, x] * np.pi / TURNS, width))
+    out: list[np.ndarray] = []
+    taken = [outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15 for outline in covered]
+    for _, centre, a, width in sorted(places, key=lambda p: -p[0]):
+        if len(out) == MAX_BOXES:
+            break
+        if any(points_inside(centre[None], t)[0] for t in taken):
+            continue
+        box = box_corners(centre, np.array([np.cos(a), np.sin(a)]), width, 2 * width)
+        out.append(box)
+        taken.append(box)
+    return out
+
+
+def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
+    """Squared colour distance (lightness weighed half) of `lab`'s pixels from `colour`."""
+    return (0.5 * (lab[..., 0] - colour[0])) ** 2 + (lab[..., 1] - colour[1]) ** 2 + (lab[..., 2] - colour[2]) ** 2
+
+
+def _colours(lab: np.ndarray, faces: list[np.ndarray]) -> list[np.ndarray]:
+    """The colours of the faces outlined on `lab`, those nearly alike once."""
+    out: list[np.ndarray] = []
+    for outline in faces:
+        c = _face_colour(lab, outline)
+        if all(_distance(c, o) >= (FACE_DISTANCE / 2) ** 2 for o in out):
+            out.append(c)
+    return out
+
+
+def _face_mask(lab: np.ndarray, colours: list[np.ndarray]) -> np.ndarray:
+    """1 where `lab` has one of the `colours`, else 0."""
+    near = np.min([_distance(lab, c) for c in colours], axis=0)
+    return (near < FACE_DISTANCE ** 2).astype(np.float32)
+
+
+def _face_colour(lab: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """The median colour inside the middle of a tile's outline (its face: pips are fewer)."""
+    centre = outline.mean(axis=0)
+    inner = np.rint(centre + (outline - centre) * 0.7).astype(np.int32)
+    m = np.zeros(lab.shape[:2], np.uint8)
+    cv2.fillConvexPoly(m, inner, 1)
+    if not m.any():
+        y, x = np.clip(np.rint(centre[::-1]).astype(int), 0, np.array(lab.shape[:2]) - 1)
+        return lab[y, x]
+    return np.median(lab[m > 0], axis=0)
+
+
+def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For every pixel, the best share of face inside a tile's rectangle about it less the
+    share in the band around, over TURNS turns, and the turn giving it."""
+    best = np.full(mask.shape, -1.0, np.float32)
+    turn = np.zeros(mask.shape, np.int32)
+    for k in range(TURNS):
+        r = cv2.filter2D(mask, -1, _kernel(k), borderType=cv2.BORDER_CONSTANT)
+        better = r > best
+        best[better], turn[better] = r[better], k
+    return best, turn
+
+
+@lru_cache(maxsize=None)
+def _kernel(turn: int) -> np.ndarray:
+    """+1 over the inner rectangle at `turn` (of TURNS), -1 over the band about it, each
+    summing to one."""
+    angle = turn * np.pi / TURNS
+    w = TILE_PX
+    size = (int(np.ceil(np.hypot(1, 2) * w * BAND[1])) + 2) | 1  # the band's diagonal
+    c = size // 2
+    n = np.array([np.cos(angle), np.sin(angle)])
+
+    def rect(scale: float) -> np.ndarray:
+        m = np.zeros((size, size), np.float32)
+        corners = box_corners(np.array([c, c], np.float64), n, w * scale, 2 * w * scale)
+        cv2.fillConvexPoly(m, np.rint(corners).astype(np.int32), 1.0)
+        return m
+
+    inner = rect(INNER)
+    band = rect(BAND[1]) - rect(BAND[0])
+    return inner / inner.sum() - band / band.sum()
