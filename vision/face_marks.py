@@ -21,7 +21,7 @@ from .geometry import points_inside
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide.
-TILE_PX = 12
+TILE_PX = 8
 #: A pixel is of a face's colour within this distance (Lab, 8-bit, lightness weighed half:
 #: uneven light changes it more than the hue).
 FACE_DISTANCE = 10.0
@@ -48,31 +48,36 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     outlines on `detail` of tiles read surely), away from the `covered` outlines."""
     if not faces:
         return []
-    colours = None
+    # the colours are matched once, at the smallest scale's size (the largest picture)
+    f0 = TILE_PX / (tile_width * min(SCALES))
+    h, w = detail.shape[:2]
+    small = cv2.resize(detail, (max(1, round(w * f0)), max(1, round(h * f0))),
+                       interpolation=cv2.INTER_AREA if f0 < 1 else cv2.INTER_LINEAR)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = _face_mask(lab, _colours(lab, [outline * f0 for outline in faces]))
     places = []   # (contrast, centre on detail, turn, width)
     for scale in SCALES:
-        width = tile_width * scale
-        f = TILE_PX / width
-        h, w = detail.shape[:2]
-        small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
-                           interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-        lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
-        if colours is None:
-            colours = _colours(lab, [outline * f for outline in faces])
-        best, turn = _best_rectangle(_face_mask(lab, colours))
+        f = TILE_PX / (tile_width * scale)
+        mask = face if f == f0 else cv2.resize(face, (max(1, round(w * f)), max(1, round(h * f))),
+                                               interpolation=cv2.INTER_AREA)
+        best, turn = _best_rectangle(mask)
         peaks = (best >= CONTRAST) & (best >= cv2.dilate(best, np.ones((TILE_PX, TILE_PX), np.uint8)))
         for y, x in zip(*np.nonzero(peaks)):
-            places.append((float(best[y, x]), np.array([x, y], np.float64) / f, turn[y, x] * np.pi / TURNS, width))
+            places.append((float(best[y, x]), np.array([x, y], np.float64) / f, turn[y, x] * np.pi / TURNS,
+                           tile_width * scale))
+    places.sort(key=lambda p: -p[0])
+    free = np.ones(len(places), bool)
+    centres = np.array([p[1] for p in places]).reshape(-1, 2)
+    for outline in covered:
+        free &= ~points_inside(centres, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
     out: list[np.ndarray] = []
-    taken = [outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15 for outline in covered]
-    for _, centre, a, width in sorted(places, key=lambda p: -p[0]):
+    for k in np.flatnonzero(free):
+        _, centre, a, width = places[k]
+        if any(points_inside(centre[None], box)[0] for box in out):
+            continue
+        out.append(box_corners(centre, np.array([np.cos(a), np.sin(a)]), width, 2 * width))
         if len(out) == MAX_BOXES:
             break
-        if any(points_inside(centre[None], t)[0] for t in taken):
-            continue
-        box = box_corners(centre, np.array([np.cos(a), np.sin(a)]), width, 2 * width)
-        out.append(box)
-        taken.append(box)
     return out
 
 
@@ -116,8 +121,8 @@ def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     turn = np.zeros(mask.shape, np.int32)
     for k in range(TURNS):
         r = cv2.filter2D(mask, -1, _kernel(k), borderType=cv2.BORDER_CONSTANT)
-        better = r > best
-        best[better], turn[better] = r[better], k
+        turn[r > best] = k
+        np.maximum(best, r, out=best)
     return best, turn
 
 
