@@ -10,7 +10,7 @@ disagree (the surer reading, marked for checking); a tile only the network saw i
 when it is fairly sure of it (marked for checking when a half is blank), one only the
 classical looks saw when they read it fairly cleanly or the network sees a tile in its
 box. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
-for more. A network tile running off the photo is marked for checking.
+for more, and last where the colour of the faces read makes a tile (face_marks.py). A network tile running off the photo is marked for checking.
 """
 
 from __future__ import annotations
