@@ -207,7 +207,24 @@ def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found
     and lie where no tile of `found` does."""
     taken = [o.corners for o in found]
     return _alone([f for f in _network_tiles(detail, guesses)[0]
-                   if _sure_alone(f) and not _same_spot(f.corners, taken)])
+                   if _sure_alone(f) and not _crowded(f, found, taken)])
+
+
+#: A tile the network reads this surely is kept beside tiles found and marked for checking
+#: whose outlines it overlaps by less than PUSHED (of the smaller): in a row side by side
+#: seen at a slant, a doubtful neighbour's outline a little too wide overlapped a [7|1]
+#: read at 1.0 by a third, and hid it (SAME_TILE).
+SURE_BESIDE = 0.95
+PUSHED = 0.5
+
+
+def _crowded(f: Found, found: list[Found], taken: list[np.ndarray]) -> bool:
+    """Whether a tile of `found` (outlines `taken`) lies where `f` does (SAME_TILE; for a
+    sure `f` beside tiles marked for checking, PUSHED)."""
+    spot = _same_spot(f.corners, taken)
+    if not spot or f.confidence < SURE_BESIDE:
+        return bool(spot)
+    return any(found[i].confidence > DISPUTED or corners_overlap(f.corners, taken[i]) >= PUSHED for i in spot)
 
 
 def _sure_alone(f: Found) -> bool:
