@@ -210,21 +210,21 @@ def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found
                    if _sure_alone(f) and not _crowded(f, found, taken)])
 
 
-#: A tile the network reads this surely is kept beside tiles found and marked for checking
-#: whose outlines it overlaps by less than PUSHED (of the smaller): in a row side by side
-#: seen at a slant, a doubtful neighbour's outline a little too wide overlapped a [7|1]
-#: read at 1.0 by a third, and hid it (SAME_TILE).
+#: A tile the network reads this surely is kept beside tiles found less surely than
+#: SURE_SIZE whose outlines it overlaps by less than PUSHED (of the smaller): in a row side
+#: by side seen at a slant, a doubtful neighbour's outline a little too wide overlapped a
+#: [7|1] read at 1.0 by a third, and hid it (SAME_TILE).
 SURE_BESIDE = 0.95
 PUSHED = 0.5
 
 
 def _crowded(f: Found, found: list[Found], taken: list[np.ndarray]) -> bool:
     """Whether a tile of `found` (outlines `taken`) lies where `f` does (SAME_TILE; for a
-    sure `f` beside tiles marked for checking, PUSHED)."""
+    sure `f` beside tiles found less surely, PUSHED)."""
     spot = _same_spot(f.corners, taken)
     if not spot or f.confidence < SURE_BESIDE:
         return bool(spot)
-    return any(found[i].confidence > DISPUTED or corners_overlap(f.corners, taken[i]) >= PUSHED for i in spot)
+    return any(found[i].confidence >= SURE_SIZE or corners_overlap(f.corners, taken[i]) >= PUSHED for i in spot)
 
 
 def _sure_alone(f: Found) -> bool:

@@ -96,9 +96,9 @@ def test_tiles_on_wood_as_light_as_they_are_are_found_by_their_faces_colour():
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
-def test_a_sure_tile_beside_one_marked_for_checking_is_kept():
+def test_a_sure_tile_beside_a_less_sure_one_is_kept():
     """A row of three tiles side by side on wood under glare: the middle one, a [5|0], is
-    read with an outline a little too wide and marked for checking; the network reads the
+    read with an outline a little too wide and less surely; the network reads the
     [7|1] beside it surely, its outline overlapping the [5|0]'s by a third. It is kept."""
     data, truth = _harsh(6, 11, "PNG")
     assert (7, 1) in truth

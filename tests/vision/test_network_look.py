@@ -284,17 +284,19 @@ def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
     assert face_marks.boxes_at_faces(table, 40.0, [], []) == []
 
 
-def test_a_sure_tile_is_kept_beside_a_doubtful_one_it_overlaps_a_little():
+def test_a_sure_tile_is_kept_beside_a_less_sure_one_it_overlaps_a_little():
     """Tiles side by side: a surely read tile is not dropped for overlapping, by a third,
-    a tile found and marked for checking; it is for a tile found surely, or for one it
-    overlaps by half or more (then it is that tile read again), and a tile it reads less
-    surely is dropped as before."""
+    a tile found less surely; it is for a tile found surely, or for one it overlaps by
+    half or more (then it is that tile read again), and a tile it reads less surely is
+    dropped as before."""
     def tile(x: float, confidence: float) -> Found:
         return Found(tile_net.box_corners(np.array([x, 100.0]), np.array([0.0, 1.0]), 40.0, 80.0), 7, 1, confidence)
 
     doubtful, sure = tile(100, 0.6), tile(100, 1.0)
     beside, on_top = tile(127, 1.0), tile(115, 1.0)
     assert not network_look._crowded(beside, [doubtful], [doubtful.corners])
+    fair = tile(100, 0.85)
+    assert not network_look._crowded(beside, [fair], [fair.corners])
     assert network_look._crowded(beside, [sure], [sure.corners])
     assert network_look._crowded(on_top, [doubtful], [doubtful.corners])
     assert network_look._crowded(tile(127, 0.9), [doubtful], [doubtful.corners])
