@@ -17,7 +17,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from .geometry import points_inside
+from .geometry import points_inside, scaled_about_centre, uncovered
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide (12 found the
@@ -67,10 +67,7 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
             places.append((float(best[y, x]), np.array([x, y], np.float64) / f, turn[y, x] * np.pi / TURNS,
                            tile_width * scale))
     places.sort(key=lambda p: -p[0])
-    free = np.ones(len(places), bool)
-    centres = np.array([p[1] for p in places]).reshape(-1, 2)
-    for outline in covered:
-        free &= ~points_inside(centres, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
+    free = uncovered(np.array([p[1] for p in places]).reshape(-1, 2), covered)
     out: list[np.ndarray] = []
     for k in np.flatnonzero(free):
         _, centre, a, width = places[k]
@@ -105,12 +102,10 @@ def _face_mask(lab: np.ndarray, colours: list[np.ndarray]) -> np.ndarray:
 
 def _face_colour(lab: np.ndarray, outline: np.ndarray) -> np.ndarray:
     """The median colour inside the middle of a tile's outline (its face: pips are fewer)."""
-    centre = outline.mean(axis=0)
-    inner = np.rint(centre + (outline - centre) * 0.7).astype(np.int32)
     m = np.zeros(lab.shape[:2], np.uint8)
-    cv2.fillConvexPoly(m, inner, 1)
+    cv2.fillConvexPoly(m, np.rint(scaled_about_centre(outline, 0.7)).astype(np.int32), 1)
     if not m.any():
-        y, x = np.clip(np.rint(centre[::-1]).astype(int), 0, np.array(lab.shape[:2]) - 1)
+        y, x = np.clip(np.rint(outline.mean(axis=0)[::-1]).astype(int), 0, np.array(lab.shape[:2]) - 1)
         return lab[y, x]
     return np.median(lab[m > 0], axis=0)
 

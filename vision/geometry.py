@@ -383,3 +383,22 @@ def points_inside(points: np.ndarray, outline: np.ndarray) -> np.ndarray:
     rel = points[:, None, :] - outline[None, :, :]
     cross = edges[None, :, 0] * rel[:, :, 1] - edges[None, :, 1] * rel[:, :, 0]
     return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
+
+
+def scaled_about_centre(outline: np.ndarray, k: float) -> np.ndarray:
+    """`outline` (corners) grown (k > 1) or shrunk (k < 1) about its centre."""
+    centre = outline.mean(axis=0)
+    return centre + (outline - centre) * k
+
+
+#: A point this close to a tile found (its outline grown by this much about its centre)
+#: is on that tile: pips at its very edge, a place whose rectangle only grazes it.
+COVER_MARGIN = 1.15
+
+
+def uncovered(points: np.ndarray, covered: list[np.ndarray]) -> np.ndarray:
+    """Which of `points` (N x 2) lie on none of the `covered` outlines (COVER_MARGIN)."""
+    free = np.ones(len(points), bool)
+    for outline in covered:
+        free &= ~points_inside(points, scaled_about_centre(outline, COVER_MARGIN))
+    return free

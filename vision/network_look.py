@@ -10,7 +10,8 @@ disagree (the surer reading, marked for checking); a tile only the network saw i
 when it is fairly sure of it (marked for checking when a half is blank), one only the
 classical looks saw when they read it fairly cleanly or the network sees a tile in its
 box. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
-for more, and last where the colour of the faces read makes a tile (face_marks.py). A network tile running off the photo is marked for checking.
+for more, and last where the colour of the faces read makes a tile (face_marks.py). A
+network tile running off the photo is marked for checking.
 """
 
 from __future__ import annotations
@@ -115,10 +116,16 @@ WIDER = 2.0
 ALIKE = 2.0
 
 
+def _read_surely(f: Found) -> bool:
+    """Whether `f` is read surely enough (SURE_SIZE) to tell the set's tiles' size and
+    colour, with two pips or more (a [1|0] or [0|0] shows little that it is a tile)."""
+    return f.confidence >= SURE_SIZE and f.pips > 1
+
+
 def _of_one_size(found: list[Found]) -> list[Found]:
     """`found` without the tiles far wider than the set's tiles read surely."""
     widths = {id(f): tile_net.frame(f.corners)[3] for f in found}
-    sure = [widths[id(f)] for f in found if f.confidence >= SURE_SIZE and f.pips > 1]
+    sure = [widths[id(f)] for f in found if _read_surely(f)]
     if len(sure) < SIZE_TILES:
         return found
     middle = float(np.median(sure))
@@ -143,7 +150,7 @@ def _at_faces(detail: np.ndarray, found: list[Found]) -> list[Found]:
     makes a tile-sized rectangle (face_marks.py) away from every tile of `found`. Looked
     for after the tiles next to those found: a box of face colour over two tiles end to
     end may be moved by the network onto their two touching halves and read surely."""
-    sure = [f.corners for f in found if f.confidence >= SURE_SIZE and f.pips > 1]
+    sure = [f.corners for f in found if _read_surely(f)]
     if not sure:
         return []
     width = float(np.median([tile_net.frame(c)[3] for c in sure]))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .geometry import points_inside
+from .geometry import uncovered
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide.
@@ -52,9 +52,7 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     if len(dots_small) == 0:
         return []
     dots = dots_small / f
-    free = np.ones(len(dots), bool)
-    for outline in covered:
-        free &= ~points_inside(dots, outline.mean(axis=0) + (outline - outline.mean(axis=0)) * 1.15)
+    free = uncovered(dots, covered)
     if free.sum() > MAX_DOTS:
         free &= _on_plain_face(lightness, dots_small)
         if free.sum() > MAX_DOTS:
