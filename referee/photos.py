@@ -68,8 +68,12 @@ def init_app(app):
             request.max_content_length = 2 * current_app.config["MAX_PHOTO_BYTES"]
 
 
-def too_large(max_bytes: int) -> RulesError:
-    return RulesError(TOO_MANY_BYTES, mb=max_bytes // (1024 * 1024))
+class TooLarge(RulesError):
+    """A photo over the app's MAX_PHOTO_BYTES (answered 413, not 422)."""
+
+
+def too_large(max_bytes: int) -> TooLarge:
+    return TooLarge(TOO_MANY_BYTES, mb=max_bytes // (1024 * 1024))
 
 
 def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:

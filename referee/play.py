@@ -196,7 +196,7 @@ def photo(game_id, seat):
     try:
         reading = photos.read(data, seat, state.tiles_top, current_app.config["MAX_PHOTO_BYTES"])
     except RulesError as err:
-        status = 413 if err.msgid == photos.TOO_MANY_BYTES else 422
+        status = 413 if isinstance(err, photos.TooLarge) else 422
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
     if game.keep_photos:
         photos.keep(Path(current_app.instance_path) / "photos", game.id, number, seat, data,
