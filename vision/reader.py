@@ -435,8 +435,9 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
     # at twice the size, a closer look (fine pyramid levels only) finds their dividers
     # and reads their pips. It takes the place of the look at 1.6 times the size below,
     # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2).
+    sizes = [_detail_width(c) for c in _measuring(kept)]
     if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
-            and (not kept or float(np.median([_detail_width(c) for c in kept])) < SHARPER_TILE)):
+            and (not sizes or float(np.median(sizes)) < SHARPER_TILE)):
         sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
         ratio = photo.scale / sharper.scale
         for c in kept:
@@ -451,6 +452,22 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
         look = Look(kept, busy, bodies, proposals)
         kept = _other_looks(detail, look, small_look=True, faint_looked=faint_looked)
     return kept, detail, photo, look.proposals
+
+
+#: A tile read with this confidence or more, and two pips or more, tells how big the
+#: set's tiles are (_measuring). Below the mark for checking (0.7): a real [6|6] with a
+#: faint divider is read at 0.68; boxes of cloth or table at 0.5 or less (the flowers of
+#: a cloth as [4|4]s at 0.50, cloth as an [8|7] at 0.48). 0.6 lost a tile or two of others.
+MEASURES = 0.55
+
+
+def _measuring(kept: list[Candidate]) -> list[Candidate]:
+    """The tiles of `kept` that tell how big the set's tiles are on the photo: those read
+    with a confidence of MEASURES or more and two pips or more. A box of plain table read
+    as a [0|0], or a doubtful box over several small tiles, is far bigger than the tiles:
+    measured by it, small tiles were not looked at closer (a stack of nine tiles 15
+    working pixels wide under a table's [0|0] 200 wide: none read; all nine closer)."""
+    return [c for c in kept if c.reading.top.count + c.reading.bottom.count > 1 and _confidence(c) >= MEASURES]
 
 
 def _detail_width(c: Candidate) -> float:
@@ -471,8 +488,8 @@ def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
     # on a busy background (leather, a floral tray): there the second look would cost
     # a second or more and mostly find more texture.
     kept = look.kept
-    widths = [c.box.width for c in kept]
-    small = (not kept) or float(np.median(widths)) < SMALL_TILE or (
+    widths = [c.box.width for c in _measuring(kept)]
+    small = (not widths) or float(np.median(widths)) < SMALL_TILE or (
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
     later = []
     if small_look and small and not look.busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:

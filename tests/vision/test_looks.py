@@ -64,6 +64,18 @@ def test_small_tiles_of_a_jpeg_are_read_on_a_sharper_decoding(seed, index):
     assert sorted(t.halves for t in hand.tiles) == truth
 
 
+@pytest.mark.parametrize("seed, index", [(9, 2), (9, 21), (8, 18)])
+def test_small_tiles_are_looked_at_closer_though_a_big_box_was_read(seed, index):
+    """Small tiles under a box far bigger than they are, read first: a stack of nine
+    tiles 15 working pixels wide on dark wood, the table read as a [0|0] 200 wide; eleven
+    tiles on a dotted cloth, a box of cloth read doubtfully as an [8|7] 68 wide; twelve
+    black tiles on a floral cloth whose flowers are read as [4|4]s at 0.5. The tiles'
+    size is told only by tiles read with pips and a confidence over 0.55, so the
+    photo is looked at closer, and every tile is read (none of them was)."""
+    data, truth = _harsh(seed, index, "JPEG")
+    assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
+
+
 @pytest.mark.parametrize("seed, index, fmt", [(3, 15, "PNG"), (4, 18, "JPEG")])
 def test_tiles_touching_in_one_blob_are_split_and_read(seed, index, fmt):
     """Two harsh photos whose tiles touch in one blob with no divider found: five
