@@ -485,14 +485,16 @@ def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
     # thick at the working size, so look again at 1.6 times the size, for small dividers
     # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
-    # on a busy background (leather, a floral tray): there the second look would cost
-    # a second or more and mostly find more texture.
+    # on a busy background (leather, a floral tray) where the first look found a tile:
+    # there the second look would cost a second or more and mostly find more texture.
+    # Where it found none, a photo read as no tile is no use, and the second look found
+    # the small tiles (nine black tiles 15 px wide on blurred wood grain, ten on gingham).
     kept = look.kept
     widths = [c.box.width for c in _measuring(kept)]
     small = (not widths) or float(np.median(widths)) < SMALL_TILE or (
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
     later = []
-    if small_look and small and not look.busy and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
+    if small_look and small and (not look.busy or not kept) and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
         later.append(_analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2))
         kept = _merged(kept, later[-1].kept)
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the

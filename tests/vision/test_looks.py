@@ -76,6 +76,16 @@ def test_small_tiles_are_looked_at_closer_though_a_big_box_was_read(seed, index)
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
+@pytest.mark.parametrize("seed, index, fmt", [(7, 29, "JPEG"), (12, 9, "PNG")])
+def test_small_tiles_on_a_busy_background_are_looked_at_closer_when_none_was_found(seed, index, fmt):
+    """Nine black tiles in a row, 15 working pixels wide, on motion-blurred wood grain;
+    ten ivory tiles in chains on gingham, 17 wide: the first look finds no tile on
+    either background, so though it is busy the photo is looked at 1.6 times closer,
+    where every tile is read (none was)."""
+    data, truth = _harsh(seed, index, fmt)
+    assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
+
+
 @pytest.mark.parametrize("seed, index, fmt", [(3, 15, "PNG"), (4, 18, "JPEG")])
 def test_tiles_touching_in_one_blob_are_split_and_read(seed, index, fmt):
     """Two harsh photos whose tiles touch in one blob with no divider found: five
