@@ -177,6 +177,15 @@ def test_a_tile_only_the_classical_looks_read_needs_a_clean_reading_or_the_netwo
     assert [t.tile for t in tiles] == [(3, 1)]
 
 
+def test_two_doubtful_readings_alike_do_not_make_a_tile(monkeypatch):
+    """A box of patterned cloth read as a [4|0] at 0.45 by the classical looks and, barely
+    taken for a tile, alike by the network: together 0.53, too little to keep it. A tile
+    read at 0.75 with the same faint word of the network is kept."""
+    _scripted(monkeypatch, {(100, 100): _answer(0.6, 4, 0, 0.5), (300, 100): _answer(0.6, 5, 2, 0.5)})
+    tiles = network_look.put_together(TABLE, [Found(_box(100), 4, 0, 0.45), Found(_box(300), 5, 2, 0.75)], [])
+    assert [t.tile for t in tiles] == [(5, 2)]
+
+
 def test_a_tile_far_wider_than_the_sure_ones_is_not_kept(monkeypatch):
     """Three tiles 20 wide read surely, and a box of plain cloth 80 wide read, by both
     readers, as a [3|0]: a photo shows one set, so that box is not a tile. A tile 30
