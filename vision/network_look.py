@@ -138,11 +138,19 @@ def _of_one_size(found: list[Found]) -> list[Found]:
     return [f for f in found if widths[id(f)] <= WIDER * widest]
 
 
+#: With no tile found to tell how wide the set's tiles are, pips are looked for as those
+#: of tiles this share of the photo's longer side wide, each in turn.
+GUESSED_WIDTHS = (1 / 40, 1 / 26, 1 / 17, 1 / 11)
+
+
 def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
     """`found` and the tiles the network finds about pips that none of them covers
-    (pip_marks.py), once the tiles found tell how wide the set's tiles are."""
+    (pip_marks.py), once the tiles found tell how wide the set's tiles are; with no tile
+    found, at each of GUESSED_WIDTHS, the one where it finds the most tiles kept."""
     if not found:
-        return found
+        tries = [_more_tiles(detail, pip_marks.boxes_at_loose_pips(detail, k * max(detail.shape[:2]), []), [])
+                 for k in GUESSED_WIDTHS]
+        return max(tries, key=len)
     width = float(np.median([tile_net.frame(f.corners)[3] for f in found]))
     guesses = pip_marks.boxes_at_loose_pips(detail, width, [f.corners for f in found])
     if not guesses:
