@@ -8,8 +8,8 @@ on one tile and reading it differently mark it for checking. Its tiles and the c
 ones are then put together: where both read a tile they agree (a more sure tile) or
 disagree (the surer reading, marked for checking); a tile only the network saw is kept
 when it is fairly sure of it (marked for checking when a half is blank), one only the
-classical looks saw when they read it fairly cleanly or the network sees a tile in its
-box. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
+classical looks saw when they read it fairly cleanly, and no tile read less surely than
+KEPT. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
 for more, and last where the colour of the faces read makes a tile (face_marks.py). A
 network tile running off the photo is marked for checking.
 """
@@ -41,15 +41,14 @@ NETWORK_ALONE = 0.6
 #: ...or this one for a tile of no pip or one, which has little to show that it is a
 #: tile at all (a smear, a card's corner, a tile's side read as a [0|0]).
 BLANK_ALONE = 0.95
-#: A tile only the classical looks read is kept from this confidence, or when the
-#: network gives its box a chance of TILE.
-CLASSICAL_ALONE = 0.5
 #: Where the two read one tile differently, the surer reading is kept and marked for
 #: checking: its confidence is at most this.
 DISPUTED = 0.6
-#: No tile read less surely than this is kept, however it was found: on 480 harsh photos
-#: the tiles kept below it (two doubtful readings alike, a neighbour) were ten invented
-#: ones (a stripe, a flower, glare) and no right one.
+#: No tile read less surely than this is kept, however it was found (a tile only the
+#: classical looks read too): on 480 harsh photos the tiles kept below it (two doubtful
+#: readings alike, a classical tile the network saw a tile in) were ten invented ones (a
+#: stripe, a flower, glare) and no right one. (reader.MEASURES, the same number, was
+#: chosen apart: what tells the tiles' size.)
 KEPT = 0.55
 
 
@@ -79,8 +78,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     together with the network's reading of them and of `proposals` (the outlines of
     every box the looks read), and then with the tiles the network finds next to those."""
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
-    network, answers = _network_tiles(detail, boxes)
-    on_classical = answers[:len(classical)]
+    network = _network_tiles(detail, boxes)
     out: list[Found] = []
     paired: set[int] = set()
     for f in network:
@@ -97,14 +95,11 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
             out.append(Found(surer.corners, surer.top, surer.bottom, round(sure, 3)))
         else:
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED)))
-    for i, c in enumerate(classical):
-        if i not in paired and (c.confidence >= CLASSICAL_ALONE or on_classical[i].tile >= TILE):
-            out.append(c)
-    found = _with_neighbours(detail, _with_loose_pips(detail, out))
+    out += [c for i, c in enumerate(classical) if i not in paired]
+    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT]))
     by_face = _at_faces(detail, found)
     found = _of_one_size(_with_neighbours(detail, found + by_face, fresh=by_face))
-    return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f
-            for f in found if f.confidence >= KEPT]
+    return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f for f in found]
 
 
 #: With at least this many tiles read surely (their confidence SURE_SIZE or more, pips
@@ -145,17 +140,15 @@ GUESSED_WIDTHS = (1 / 40, 1 / 26, 1 / 17, 1 / 11)
 
 def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
     """`found` and the tiles the network finds about pips that none of them covers
-    (pip_marks.py), once the tiles found tell how wide the set's tiles are; with no tile
-    found, at each of GUESSED_WIDTHS, the one where it finds the most tiles kept."""
-    if not found:
-        tries = [_more_tiles(detail, pip_marks.boxes_at_loose_pips(detail, k * max(detail.shape[:2]), []), [])
-                 for k in GUESSED_WIDTHS]
-        return max(tries, key=len)
-    width = float(np.median([tile_net.frame(f.corners)[3] for f in found]))
-    guesses = pip_marks.boxes_at_loose_pips(detail, width, [f.corners for f in found])
-    if not guesses:
-        return found
-    return found + _more_tiles(detail, guesses, found)
+    (pip_marks.py), at the width of the tiles found with two pips or more (a box of table
+    read as a [0|0] may be far wider than the tiles); with none, at each of
+    GUESSED_WIDTHS, keeping the one where it finds the most tiles (the smallest of equals)."""
+    measuring = [tile_net.frame(f.corners)[3] for f in found if f.pips > 1]
+    widths = [float(np.median(measuring))] if measuring else [k * max(detail.shape[:2]) for k in GUESSED_WIDTHS]
+    covered = [f.corners for f in found]
+    tries = [_more_tiles(detail, guesses, found) for w in widths
+             if (guesses := pip_marks.boxes_at_loose_pips(detail, w, covered))]
+    return found + max(tries, key=len, default=[])
 
 
 def _at_faces(detail: np.ndarray, found: list[Found]) -> list[Found]:
@@ -207,9 +200,9 @@ def _with_neighbours(detail: np.ndarray, found: list[Found], fresh: list[Found] 
     return found
 
 
-def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> tuple[list[Found], list[tile_net.Answer]]:
+def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> list[Found]:
     """The tiles the network reads near `boxes` (each box near a tile moved onto it
-    MOVES times; the surest reading of each spot), and its answers for the boxes."""
+    MOVES times; the surest reading of each spot)."""
     answers = _read(detail, boxes)
     following = [(b, a) for b, a in zip(boxes, answers) if a.near >= FOLLOW]
     for _ in range(MOVES):
@@ -219,14 +212,14 @@ def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> tuple[list[Fo
             following[k] = (b, a)
     h, w = detail.shape[:2]
     return _strongest([Found(b, a.top, a.bottom, a.sure if _inside(b, w, h) else min(a.sure, DISPUTED))
-                       for b, a in following if a.tile >= TILE]), answers
+                       for b, a in following if a.tile >= TILE])
 
 
 def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found]) -> list[Found]:
     """The tiles the network reads near `guesses` that are sure enough to be kept alone
     and lie where no tile of `found` does."""
     taken = [o.corners for o in found]
-    return _alone([f for f in _network_tiles(detail, guesses)[0]
+    return _alone([f for f in _network_tiles(detail, guesses)
                    if _sure_alone(f) and not _crowded(f, found, taken)])
 
 

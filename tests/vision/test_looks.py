@@ -77,13 +77,11 @@ def test_small_tiles_are_looked_at_closer_though_a_big_box_was_read(seed, index)
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
-@pytest.mark.parametrize("seed, index, fmt", [(7, 29, "JPEG"), (12, 9, "PNG")])
-def test_small_tiles_on_a_busy_background_are_looked_at_closer_when_none_was_found(seed, index, fmt):
-    """Nine black tiles in a row, 15 working pixels wide, on motion-blurred wood grain;
-    ten ivory tiles in chains on gingham, 17 wide: the first look finds no tile on
-    either background, so though it is busy the photo is looked at 1.6 times closer,
-    where every tile is read (none was)."""
-    data, truth = _harsh(seed, index, fmt)
+def test_small_tiles_on_a_busy_background_are_looked_at_closer_when_none_was_found():
+    """Ten ivory tiles in chains on gingham, 17 working pixels wide: the first look finds
+    no tile there, so though the background is busy the photo is looked at 1.6 times
+    closer, where every tile is read (none was)."""
+    data, truth = _harsh(12, 9, "PNG")
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 

@@ -169,12 +169,28 @@ def test_two_crops_of_one_tile_read_differently_mark_it_for_checking(monkeypatch
     assert tile.tile == (5, 3) and tile.confidence > 0.9
 
 
-def test_a_tile_only_the_classical_looks_read_needs_a_clean_reading_or_the_networks_word(monkeypatch):
+def test_a_tile_only_the_classical_looks_read_needs_a_fairly_clean_reading(monkeypatch):
     _scripted(monkeypatch, {(100, 100): _answer(0.1, 0, 0), (300, 100): _answer(0.1, 0, 0),
                             (500, 100): _answer(0.3, 0, 0)})
-    classical = [Found(_box(100), 3, 1, 0.8), Found(_box(300), 2, 0, 0.4), Found(_box(500), 5, 5, 0.3)]
+    classical = [Found(_box(100), 3, 1, 0.8), Found(_box(300), 2, 0, 0.5), Found(_box(500), 5, 5, 0.3)]
     tiles = network_look.put_together(TABLE, classical, [])
     assert [t.tile for t in tiles] == [(3, 1)]
+
+
+@pytest.mark.parametrize("found, asked", [
+    ([], "guessed"),
+    ([Found(tile_net.box_corners(np.array([300.0, 100.0]), np.array([0.0, 1.0]), 200.0, 400.0), 0, 0, 0.6)], "guessed"),
+    ([Found(_box(100), 5, 3, 0.9), Found(tile_net.box_corners(np.array([400.0, 100.0]), np.array([0.0, 1.0]), 200.0, 400.0), 0, 0, 0.6)], [20.0]),
+])
+def test_loose_pips_are_looked_for_at_the_width_of_tiles_read_with_pips(monkeypatch, found, asked):
+    """A box of table read as a [0|0] 200 wide tells nothing of the tiles' size: with no
+    tile of two pips or more found, the loose pips are looked for at each guessed width;
+    with some, at their width (20), not the blank box's."""
+    widths = []
+    monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda detail, width, covered: widths.append(width) or [])
+    network_look._with_loose_pips(TABLE, found)
+    guessed = [k * max(TABLE.shape[:2]) for k in network_look.GUESSED_WIDTHS]
+    assert widths == (guessed if asked == "guessed" else asked)
 
 
 def test_two_doubtful_readings_alike_do_not_make_a_tile(monkeypatch):
