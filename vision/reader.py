@@ -467,7 +467,7 @@ def _measuring(kept: list[Candidate]) -> list[Candidate]:
     as a [0|0], or a doubtful box over several small tiles, is far bigger than the tiles:
     measured by it, small tiles were not looked at closer (a stack of nine tiles 15
     working pixels wide under a table's [0|0] 200 wide: none read; all nine closer)."""
-    return [c for c in kept if c.reading.top.count + c.reading.bottom.count > 1 and _confidence(c) >= MEASURES]
+    return [c for c in kept if c.reading.pips > 1 and _confidence(c) >= MEASURES]
 
 
 def _detail_width(c: Candidate) -> float:
