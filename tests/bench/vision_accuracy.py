@@ -123,9 +123,13 @@ def score(folder: Path, verbose: bool = False, out_dir: Path | None = None) -> d
 
 def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
     """The speed goal's 12 MP JPEGs: two synthetic photos (12 tiles, and 20, the most a
-    hand holds: small tiles, looked at twice), and up to `n` of the folder's photos
+    hand holds: small tiles, looked at twice), up to `n` of the folder's photos
     enlarged to 12 MP with a little sensor-like noise (their files then weigh
-    what a phone's do, and their scenes are real: wood grain, cloth, many boxes to try)."""
+    what a phone's do, and their scenes are real: wood grain, cloth, many boxes to try),
+    and every JPEG of the folder that is 12 MP already, as it is (tests/bench/harsh_photos.py
+    makes some: busy cloths, small tiles, the hardest scenes to read fast)."""
+    from PIL import Image
+
     from synthetic_photos import make_photo  # tests/synthetic_photos.py
 
     cv2.setNumThreads(1)
@@ -144,6 +148,11 @@ def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
         big += rng.normal(0.0, 3.0, big.shape).astype(np.float32)
         ok, data = cv2.imencode(".jpg", np.clip(big, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
         photos.append((rows[i][0], data.tobytes()))
+    for name, _ in rows:
+        if Path(name).suffix.lower() in (".jpg", ".jpeg"):
+            with Image.open(folder / name) as im:
+                if im.width * im.height >= 11.5e6:
+                    photos.append((f"{name} (12 MP as it is)", (folder / name).read_bytes()))
     return photos
 
 
