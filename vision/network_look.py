@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from . import face_marks, pip_marks, tile_net
+from .effort import Effort
 from .geometry import corners_overlap
 
 #: A box is followed (moved onto its tile) when the network gives it this chance of a
@@ -73,12 +74,15 @@ class Found:
         return self.top + self.bottom
 
 
-def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray]) -> list[Found]:
+def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray],
+                 effort: Effort | None = None) -> list[Found]:
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
-    every box the looks read), and then with the tiles the network finds next to those."""
+    every box the looks read), and then with the tiles the network finds next to those,
+    its searches made while `effort` (the work done reading the photo) affords them."""
+    effort = Effort() if effort is None else effort
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
-    network = _network_tiles(detail, boxes)
+    network = _network_tiles(detail, boxes, effort)
     out: list[Found] = []
     paired: set[int] = set()
     for f in network:
@@ -96,9 +100,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
         else:
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED)))
     out += [c for i, c in enumerate(classical) if i not in paired]
-    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT]))
-    by_face = _at_faces(detail, found)
-    found = _of_one_size(_with_neighbours(detail, found + by_face, fresh=by_face))
+    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort), effort)
+    by_face = _at_faces(detail, found, effort)
+    found = _of_one_size(_with_neighbours(detail, found + by_face, effort, fresh=by_face))
     return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f for f in found]
 
 
@@ -138,44 +142,50 @@ def _of_one_size(found: list[Found]) -> list[Found]:
 GUESSED_WIDTHS = (1 / 40, 1 / 26, 1 / 17, 1 / 11)
 
 
-def _with_loose_pips(detail: np.ndarray, found: list[Found]) -> list[Found]:
+def _with_loose_pips(detail: np.ndarray, found: list[Found], effort: Effort) -> list[Found]:
     """`found` and the tiles the network finds about pips that none of them covers
     (pip_marks.py), at the width of the tiles found with two pips or more (a box of table
     read as a [0|0] may be far wider than the tiles); with none, at each of
-    GUESSED_WIDTHS, keeping the one where it finds the most tiles (the smallest of equals)."""
+    GUESSED_WIDTHS, keeping the one where it finds the most tiles (the smallest of equals).
+    Each width is tried while `effort` affords reading a SEARCH of crops."""
     measuring = [tile_net.frame(f.corners)[3] for f in found if f.pips > 1]
     widths = [float(np.median(measuring))] if measuring else [k * max(detail.shape[:2]) for k in GUESSED_WIDTHS]
     covered = [f.corners for f in found]
-    tries = [_more_tiles(detail, guesses, found) for w in widths
-             if (guesses := pip_marks.boxes_at_loose_pips(detail, w, covered))]
+    tries = [_more_tiles(detail, guesses, found, effort) for w in widths
+             if effort.affords_crops(SEARCH) and (guesses := pip_marks.boxes_at_loose_pips(detail, w, covered))]
     return found + max(tries, key=len, default=[])
 
 
-def _at_faces(detail: np.ndarray, found: list[Found]) -> list[Found]:
+def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort) -> list[Found]:
     """The tiles the network finds where the colour of the faces of the tiles read surely
     makes a tile-sized rectangle (face_marks.py) away from every tile of `found`. Looked
     for after the tiles next to those found: a box of face colour over two tiles end to
     end may be moved by the network onto their two touching halves and read surely."""
     sure = [f.corners for f in found if _read_surely(f)]
-    if not sure:
+    if not sure or not effort.affords_crops(SEARCH):
         return []
     width = float(np.median([tile_net.frame(c)[3] for c in sure]))
     guesses = face_marks.boxes_at_faces(detail, width, sure, [f.corners for f in found])
-    return _more_tiles(detail, guesses, found) if guesses else []
+    return _more_tiles(detail, guesses, found, effort) if guesses else []
 
 
 #: Tiles are looked for next to the tiles found this many times over (a chain or a row
 #: grows a tile each way a round).
 NEIGHBOUR_ROUNDS = 4
+#: The crops a search of the network (about loose pips, at the faces' colour) is supposed
+#: to read: it is made only while the work done leaves room for that many.
+SEARCH = 100
 
 
-def _with_neighbours(detail: np.ndarray, found: list[Found], fresh: list[Found] | None = None) -> list[Found]:
+def _with_neighbours(detail: np.ndarray, found: list[Found], effort: Effort,
+                     fresh: list[Found] | None = None) -> list[Found]:
     """`found` and the tiles the network sees next to those of them `fresh` (all by
     default) and next to the tiles it finds there: one length along each found
     tile and one width across it, and a tile turned across either end (a double laid
     across a chain), where no tile was found. Tiles touching end to end or side by side,
     a black set's engraved dividers unseen, are one blob to the classical looks; next to
-    a tile read, the network finds the next one."""
+    a tile read, the network finds the next one. A round is made while `effort` affords
+    reading its guesses (three times over: each may be moved twice)."""
     h, w = detail.shape[:2]
     fresh = found if fresh is None else fresh
     for _ in range(NEIGHBOUR_ROUNDS):
@@ -193,33 +203,33 @@ def _with_neighbours(detail: np.ndarray, found: list[Found], fresh: list[Found] 
                 if _inside(g, w, h) and not _same_spot(g, others):
                     guesses.append(g)
                     others.append(g)
-        if not guesses:
+        if not guesses or not effort.affords_crops(3 * len(guesses)):
             break
-        fresh = _more_tiles(detail, guesses, found)
+        fresh = _more_tiles(detail, guesses, found, effort)
         found = found + fresh
     return found
 
 
-def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray]) -> list[Found]:
+def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray], effort: Effort) -> list[Found]:
     """The tiles the network reads near `boxes` (each box near a tile moved onto it
-    MOVES times; the surest reading of each spot)."""
-    answers = _read(detail, boxes)
+    MOVES times; the surest reading of each spot), its crops counted in `effort`."""
+    answers = _read(detail, boxes, effort)
     following = [(b, a) for b, a in zip(boxes, answers) if a.near >= FOLLOW]
     for _ in range(MOVES):
         going = [k for k, (_, a) in enumerate(following) if np.abs(a.place).max() > SETTLED]
         moved = [tile_net.moved(following[k][0], following[k][1].place) for k in going]
-        for k, b, a in zip(going, moved, _read(detail, moved)):
+        for k, b, a in zip(going, moved, _read(detail, moved, effort)):
             following[k] = (b, a)
     h, w = detail.shape[:2]
     return _strongest([Found(b, a.top, a.bottom, a.sure if _inside(b, w, h) else min(a.sure, DISPUTED))
                        for b, a in following if a.tile >= TILE])
 
 
-def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found]) -> list[Found]:
+def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found], effort: Effort) -> list[Found]:
     """The tiles the network reads near `guesses` that are sure enough to be kept alone
     and lie where no tile of `found` does."""
     taken = [o.corners for o in found]
-    return _alone([f for f in _network_tiles(detail, guesses)
+    return _alone([f for f in _network_tiles(detail, guesses, effort)
                    if _sure_alone(f) and not _crowded(f, found, taken)])
 
 
@@ -265,7 +275,8 @@ def _inside(corners: np.ndarray, w: int, h: int) -> bool:
                 and (corners[:, 1] > -m).all() and (corners[:, 1] < h + m).all())
 
 
-def _read(detail: np.ndarray, boxes: list[np.ndarray]) -> list[tile_net.Answer]:
+def _read(detail: np.ndarray, boxes: list[np.ndarray], effort: Effort) -> list[tile_net.Answer]:
+    effort.crops(len(boxes))
     return tile_net.read_crops(np.array([tile_net.crop(detail, b) for b in boxes]).reshape(
         -1, tile_net.IN_H, tile_net.IN_W, 3))
 

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from . import annotate, network_look, perspective
+from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
@@ -418,17 +419,20 @@ SHARPER_TILE = 40
 SHARPER_LOOK = 2.5
 
 
-def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
+def analyse(photo: Photo, data: bytes | None = None,
+            effort: Effort | None = None) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
     """The tiles found (their corners on `detail`), `detail` (the photo in BGR), the
     photo they were read on: `photo`, or, when its tiles are small on it and it is a
     JPEG decoded at a reduced size, `data` decoded again at twice that size; and the
-    outlines on `detail` of every box the looks read."""
+    outlines on `detail` of every box the looks read. The looks after the first are
+    made while `effort` (counting the work done) affords them."""
+    effort = Effort() if effort is None else effort
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
-    first = _analyse(detail, WORK_LONG_SIDE)
+    first = _analyse(detail, WORK_LONG_SIDE, effort=effort)
     kept, busy, bodies, proposals = first.kept, first.busy, first.bodies, first.proposals
-    faint_looked = not kept and not busy
+    faint_looked = not kept and not busy and effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE))
     if faint_looked:  # a close-up of tiles with faint dividers needs no sharper decoding
-        faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies)
+        faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies, effort=effort)
         kept, proposals = faint.kept, proposals + faint.proposals
     # Small tiles on a photo decoded at a reduced size: a tile 30 pixels wide there has
     # pips of 3 or 4 pixels, found at the working size by their bodies at best. Decoded
@@ -436,8 +440,10 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
     # and reads their pips. It takes the place of the look at 1.6 times the size below,
     # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2).
     sizes = [_detail_width(c) for c in _measuring(kept)]
+    closer_side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), 2 * max(detail.shape[:2]))
     if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
-            and (not sizes or float(np.median(sizes)) < SHARPER_TILE)):
+            and (not sizes or float(np.median(sizes)) < SHARPER_TILE)
+            and effort.affords_look(_pixels(detail.shape, closer_side))):
         sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
         ratio = photo.scale / sharper.scale
         for c in kept:
@@ -445,13 +451,20 @@ def analyse(photo: Photo, data: bytes | None = None) -> tuple[list[Candidate], n
         proposals = [p * ratio for p in proposals]
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
         side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), max(detail.shape[:2]))
-        closer = _analyse(detail, side, levels=2)
+        closer = _analyse(detail, side, levels=2, effort=effort)
         look = Look(_merged(kept, closer.kept), busy, bodies, proposals + closer.proposals)
-        kept = _other_looks(detail, look, faint_looked=faint_looked)
+        kept = _other_looks(detail, look, effort, faint_looked=faint_looked)
     else:
         look = Look(kept, busy, bodies, proposals)
-        kept = _other_looks(detail, look, small_look=True, faint_looked=faint_looked)
+        kept = _other_looks(detail, look, effort, small_look=True, faint_looked=faint_looked)
     return kept, detail, photo, look.proposals
+
+
+def _pixels(shape: tuple, long_side: float) -> int:
+    """The pixels of the working image of an image of `shape` at that working size."""
+    h, w = shape[:2]
+    f = long_side / max(h, w)
+    return round(w * f) * round(h * f)
 
 
 #: A tile read with this confidence or more, and two pips or more, tells how big the
@@ -475,13 +488,14 @@ def _detail_width(c: Candidate) -> float:
     return float(np.linalg.norm(c.corners_detail[0] - c.corners_detail[1]))
 
 
-def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
+def _other_looks(detail: np.ndarray, look: Look, effort: Effort, small_look: bool = False,
                  faint_looked: bool = False) -> list[Candidate]:
     """The first look's tiles (`look.kept`) put together with those of the later looks
     at `detail`: at 1.6 times the working size when the tiles are small (`small_look`;
     not after a closer look), with a lower threshold when the dividers are faint, and on
-    the view from above when the tiles show that the photo was taken at an angle. The
-    later looks' boxes are added to `look.proposals`."""
+    the view from above when the tiles show that the photo was taken at an angle; each
+    while `effort` affords it, in that order. The later looks' boxes are added to
+    `look.proposals`."""
     # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
     # thick at the working size, so look again at 1.6 times the size, for small dividers
     # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
@@ -494,8 +508,9 @@ def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
     small = (not widths) or float(np.median(widths)) < SMALL_TILE or (
         _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
     later = []
-    if small_look and small and (not look.busy or not kept) and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE:
-        later.append(_analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2))
+    if (small_look and small and (not look.busy or not kept) and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE
+            and effort.affords_look(_pixels(detail.shape, 1.6 * WORK_LONG_SIDE))):
+        later.append(_analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2, effort=effort))
         kept = _merged(kept, later[-1].kept)
     # Some sets' dividers are a fine engraved line, barely darker than the face: at the
     # working size it is a pixel wide and stands out by less than the marks threshold.
@@ -503,10 +518,12 @@ def _other_looks(detail: np.ndarray, look: Look, small_look: bool = False,
     # lower one (even when every tile found reads surely: a photo of such a set may show
     # only some of its dividers). It is at the first look's size, so the tiles' bodies
     # found there are found again: they are passed on.
-    if _faint(kept) and not look.busy and not faint_looked:
-        later.append(_analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=look.bodies))
+    if (_faint(kept) and not look.busy and not faint_looked
+            and effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE))):
+        later.append(_analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=look.bodies,
+                              effort=effort))
         kept = _merged(kept, later[-1].kept)
-    above = _from_above(detail, kept)
+    above = _from_above(detail, kept, effort) if effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE)) else None
     if above is not None:
         later.append(above)
         kept = _merged(kept, above.kept)
@@ -567,7 +584,7 @@ def _doubtful(kept: list[Candidate]) -> bool:
     return not kept or sum(_confidence(c) < LOW_CONFIDENCE for c in kept) >= max(1, 0.25 * len(kept))
 
 
-def _from_above(detail: np.ndarray, kept: list[Candidate]) -> Look | None:
+def _from_above(detail: np.ndarray, kept: list[Candidate], effort: Effort) -> Look | None:
     """The look at the photo turned into the view from above, when the tiles found show
     that it was taken at an angle (see perspective.py), its outlines mapped back onto
     the photo; else None. The turn is measured on the tiles' sizes, or
@@ -587,13 +604,13 @@ def _from_above(detail: np.ndarray, kept: list[Candidate]) -> Look | None:
         turn = perspective.fit_turn(centres, areas, across, w, h)
         if turn is None:
             return None
-        return _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)), good)
+        return _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)), good, effort)
     if good and not any(_confidence(c) < LOW_CONFIDENCE for c in kept):
         return None  # a few tiles read surely: a guess at the tilt could only spoil them
     if not kept:
         return None  # a photo showing no tile at all: a guessed view found none either
     tilt = perspective.tilt_from_shapes([c.corners_detail for c in good]) if good else GUESSED_TILT
-    return _read_view(perspective.tilted_view(detail, tilt), good) if tilt >= perspective.MIN_TILT else None
+    return _read_view(perspective.tilted_view(detail, tilt), good, effort) if tilt >= perspective.MIN_TILT else None
 
 
 #: Tiles wider than this (working pixels) on a view from above are looked at on a
@@ -610,13 +627,13 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
-def _read_view(view, known: list[Candidate]) -> Look:
+def _read_view(view, known: list[Candidate], effort: Effort) -> Look:
     """The look at a view from above, its tiles' corners and its boxes mapped back onto
     the photo (nothing for no view)."""
     if view is None:
         return Look([])
     image, H = view
-    look = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]))
+    look = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]), effort=effort)
     back = np.linalg.inv(H)
 
     def on_photo(corners: np.ndarray) -> np.ndarray:
@@ -641,17 +658,21 @@ def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
-             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None) -> Look:
+             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None, effort: Effort | None = None) -> Look:
     """The look at one working size: the tiles found, whether the background was busy
     (more marks or divider candidates than are examined), the tiles' bodies and blocks
     found there (bodies.find_bodies, unless given: they were found at this size
-    already), and the outlines on `detail` of the boxes read."""
+    already), and the outlines on `detail` of the boxes read. It reads at most MAX_READS
+    boxes, fewer when `effort` (the work done reading the photo) leaves room for fewer,
+    and its work is counted there."""
+    effort = Effort() if effort is None else effort
     h, w = detail.shape[:2]
     f = long_side / max(h, w)
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
     field = EdgeField(work)
     bars, capped = find_bars(work, levels, threshold)
+    marked = len(bars)
     busy = capped or sum(not b.half for b in bars) > 2 * MAX_BARS
     if len(bars) > 2 * MAX_BARS:
         bars = _most_divider_like(bars, field, 2 * MAX_BARS)
@@ -743,7 +764,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     # a chain of black tiles, read as a 0 | 0, hid the whole chain.
     splits = [b for block in blocks if all(overlap(block, k.box) < OVERLAPPING or _blank_about(k, block) for k in kept)
               for b in every_split(block)]
-    return Look(kept, busy, found, [b.corners() / f for b in read + splits[:MAX_SPLITS]])
+    proposals = read + splits[:MAX_SPLITS]
+    effort.look(hw * hh, marked, len(proposals))
+    return Look(kept, busy, found, [b.corners() / f for b in proposals])
 
 
 #: A blank kept over a block with more than this many times its area does not stand for it.
@@ -930,10 +953,11 @@ TWICE = 0.6
 
 def read_photo(photo: Photo, started: float | None = None, data: bytes | None = None) -> Hand:
     started = time.perf_counter() if started is None else started
-    kept, detail, photo, proposals = analyse(photo, data)
+    effort = Effort()
+    kept, detail, photo, proposals = analyse(photo, data, effort)
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
     tiles: list[Tile] = []
-    for f in network_look.put_together(detail, classical, proposals):
+    for f in network_look.put_together(detail, classical, proposals, effort):
         poly = f.corners * photo.scale
         tiles.append(Tile(*f.tile, tuple((float(x), float(y)) for x, y in poly), round(f.confidence, 3)))
     # a set holds each tile once: the same tile read twice means one reading is wrong,

@@ -183,9 +183,9 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
         finally:
             state["view"] -= 1
 
-    def recording_network_read(detail, boxes):
+    def recording_network_read(detail, boxes, effort):
         records.extend((detail, b, 5) for b in boxes)
-        return network_read(detail, boxes)
+        return network_read(detail, boxes, effort)
 
     reader._read_box, reader._read_view, network_look._read = recording_read_box, no_view, recording_network_read
     try:

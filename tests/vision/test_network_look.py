@@ -11,6 +11,7 @@ import pytest
 
 from synthetic_photos import make_photo
 from vision import face_marks, network_look, pip_marks, tile_net
+from vision.effort import Effort
 from vision.network_look import Found
 from vision.result import LOW_CONFIDENCE
 
@@ -115,7 +116,7 @@ def _scripted(monkeypatch, script: dict[tuple[int, int], tile_net.Answer]) -> No
     table anywhere else (the next tiles of a row are looked for beside every tile)."""
     table = tile_net.Answer(0.0, 0.0, 0, 0, 0.0, 0.0, np.zeros(5))
 
-    def read(detail, boxes):
+    def read(detail, boxes, effort):
         return [script.get(tuple(int(round(v)) for v in tile_net.frame(b)[0]), table) for b in boxes]
 
     monkeypatch.setattr(network_look, "_read", read)
@@ -193,7 +194,7 @@ def test_loose_pips_are_looked_for_at_the_width_of_tiles_read_with_pips(monkeypa
     with some, at their width (20), not the blank box's."""
     widths = []
     monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda detail, width, covered: widths.append(width) or [])
-    network_look._with_loose_pips(TABLE, found)
+    network_look._with_loose_pips(TABLE, found, Effort())
     guessed = [k * max(TABLE.shape[:2]) for k in network_look.GUESSED_WIDTHS]
     assert widths == (guessed if asked == "guessed" else asked)
 

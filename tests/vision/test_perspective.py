@@ -129,7 +129,7 @@ def test_tiles_all_read_surely_are_not_looked_at_from_above(seed, monkeypatch):
     the development sets, never found more."""
     views = []
     read_view = reader._read_view
-    monkeypatch.setattr(reader, "_read_view", lambda view, known: views.append(1) or read_view(view, known))
+    monkeypatch.setattr(reader, "_read_view", lambda view, known, effort: views.append(1) or read_view(view, known, effort))
     photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1200, 900),
                        style=("ivory", "white_colour", "black", "ivory_spinner")[seed % 4])
     leaning = seen_at_angle(photo, 35)

@@ -1,0 +1,81 @@
+"""The work a reading does is counted (vision/effort.py): the costliest photos give up
+their later looks rather than take seconds, and a photo always reads the same way."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import vision
+from synthetic_photos import make_photo
+from vision import effort, reader
+from vision.effort import Effort
+
+from .test_looks import _harsh
+
+
+def test_a_look_counts_its_pixels_bars_and_boxes():
+    e = Effort()
+    e.look(pixels=1_000_000, bars=100, boxes=10)
+    assert e.done == effort.FIXED + effort.PER_MEGAPIXEL + 100 * effort.PER_BAR + 10 * effort.PER_BOX
+
+
+def test_a_later_look_is_afforded_while_the_work_done_leaves_room():
+    e = Effort()
+    assert e.affords_look(640 * 480)
+    e.done = effort.LOOKS_LIMIT - 10
+    assert not e.affords_look(640 * 480)
+
+
+def test_a_busy_first_look_makes_later_looks_dearer():
+    """A cloth whose marks made thousands of divider candidates at the first look makes
+    as many at the next: that look is supposed to cost them too."""
+    quiet, busy = Effort(), Effort()
+    quiet.look(307_200, 40, 60)
+    busy.look(307_200, 40, 60)
+    busy.bars_per_megapixel = 8000.0  # as many as the busiest cloths of the harsh seeds
+    assert quiet.affords_look(1600 * 1200)
+    assert not busy.affords_look(1600 * 1200)
+
+
+def test_the_network_searches_while_the_work_done_leaves_room():
+    e = Effort()
+    assert e.affords_crops(100)
+    e.crops(int((effort.LIMIT - effort.FIXED) / effort.PER_CROP))
+    assert not e.affords_crops(100)
+
+
+def test_a_costly_gingham_photo_gives_up_the_view_from_above_and_reads_every_tile(monkeypatch):
+    """Thirteen tiles with engraved dividers on gingham (harsh seed 9, photo 34): three
+    looks leave no room for a fourth from above, which took it from 1.0 to 1.5 s on the
+    development machine and read no tile more."""
+    views = []
+    read_view = reader._read_view
+    monkeypatch.setattr(reader, "_read_view",
+                        lambda view, known, effort: views.append(1) or read_view(view, known, effort))
+    data, truth = _harsh(9, 34, "JPEG", quality=75)
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == truth
+    assert views == []
+
+
+def test_with_no_room_left_only_the_first_look_is_made_and_it_reads_the_same_each_time(monkeypatch):
+    """Given no room for later looks nor searches, a photo of small tiles is looked at once
+    (its closer look skipped), and read alike twice: the work is counted, not timed."""
+    sides = []
+    analyse = reader._analyse
+
+    def spy(detail, long_side, *args, **kwargs):
+        sides.append(long_side)
+        return analyse(detail, long_side, *args, **kwargs)
+
+    monkeypatch.setattr(reader, "_analyse", spy)
+    photo = make_photo(np.random.default_rng(20), n_tiles=20, size=(2000, 1500), style="ivory")
+    data = photo.encode("jpeg", quality=90)
+    vision.read_hand(data)
+    assert len(sides) > 1  # unbounded, it looks again
+    monkeypatch.setattr(effort, "LOOKS_LIMIT", 0.0)
+    monkeypatch.setattr(effort, "LIMIT", 0.0)
+    sides.clear()
+    first = [t.halves for t in vision.read_hand(data).tiles]
+    assert sides == [reader.WORK_LONG_SIDE]
+    assert first and [t.halves for t in vision.read_hand(data).tiles] == first
