@@ -160,7 +160,8 @@ def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort) -> list[Fo
     """The tiles the network finds where the colour of the faces of the tiles read surely
     makes a tile-sized rectangle (face_marks.py) away from every tile of `found`. Looked
     for after the tiles next to those found: a box of face colour over two tiles end to
-    end may be moved by the network onto their two touching halves and read surely."""
+    end may be moved by the network onto their two touching halves and read surely. Only
+    while `effort` affords reading a SEARCH of crops."""
     sure = [f.corners for f in found if _read_surely(f)]
     if not sure or not effort.affords_crops(SEARCH):
         return []
