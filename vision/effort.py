@@ -35,10 +35,12 @@ BARS_SUPPOSED = 0.5
 PER_CROP = 0.45
 #: Decoding the photo and everything but the looks and the network.
 FIXED = 40.0
-#: No later look is started that would take the work done past this...
+#: No later look is started that is supposed to take the work done past this (its
+#: boxes and candidates are guessed, so it may in fact take it a little past)...
 LOOKS_LIMIT = 1000.0
-#: ...nor does the network search past this. On those 240 photos they gave up one look
-#: (a view from above: 1.7 s to 1.2-1.3 s, the same tiles read) and changed no tile.
+#: ...nor does the network start a search past this, less the crops the search is
+#: supposed to read. On those 240 photos the limits gave up one look (a view from above:
+#: 1.7 s to 1.2-1.3 s, the same tiles read) and changed no tile.
 LIMIT = 1300.0
 
 

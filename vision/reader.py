@@ -438,7 +438,8 @@ def analyse(photo: Photo, data: bytes | None = None,
     # pips of 3 or 4 pixels, found at the working size by their bodies at best. Decoded
     # at twice the size, a closer look (fine pyramid levels only) finds their dividers
     # and reads their pips. It takes the place of the look at 1.6 times the size below,
-    # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2).
+    # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2). When
+    # the work done leaves no room for it, that cheaper look may still be made.
     sizes = [_detail_width(c) for c in _measuring(kept)]
     closer_side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), 2 * max(detail.shape[:2]))
     if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
@@ -662,9 +663,8 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     """The look at one working size: the tiles found, whether the background was busy
     (more marks or divider candidates than are examined), the tiles' bodies and blocks
     found there (bodies.find_bodies, unless given: they were found at this size
-    already), and the outlines on `detail` of the boxes read. It reads at most MAX_READS
-    boxes, fewer when `effort` (the work done reading the photo) leaves room for fewer,
-    and its work is counted there."""
+    already), and the outlines on `detail` of the boxes read. Its work is counted in
+    `effort` (the work done reading the photo)."""
     effort = Effort() if effort is None else effort
     h, w = detail.shape[:2]
     f = long_side / max(h, w)
