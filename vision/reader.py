@@ -441,7 +441,7 @@ def analyse(photo: Photo, data: bytes | None = None,
     # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2). When
     # the work done leaves no room for it, that cheaper look may still be made.
     sizes = [_detail_width(c) for c in _measuring(kept)]
-    closer_side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), 2 * max(detail.shape[:2]))
+    closer_side = int(SHARPER_LOOK * WORK_LONG_SIDE)  # the sharper decoding is longer: at least 2 x 850
     if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
             and (not sizes or float(np.median(sizes)) < SHARPER_TILE)
             and effort.affords_look(_pixels(detail.shape, closer_side))):
@@ -451,8 +451,7 @@ def analyse(photo: Photo, data: bytes | None = None,
             c.corners_detail = c.corners_detail * ratio
         proposals = [p * ratio for p in proposals]
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
-        side = min(int(SHARPER_LOOK * WORK_LONG_SIDE), max(detail.shape[:2]))
-        closer = _analyse(detail, side, levels=2, effort=effort)
+        closer = _analyse(detail, min(closer_side, max(detail.shape[:2])), levels=2, effort=effort)
         look = Look(_merged(kept, closer.kept), busy, bodies, proposals + closer.proposals)
         kept = _other_looks(detail, look, effort, faint_looked=faint_looked)
     else:
@@ -461,11 +460,17 @@ def analyse(photo: Photo, data: bytes | None = None,
     return kept, detail, photo, look.proposals
 
 
-def _pixels(shape: tuple, long_side: float) -> int:
-    """The pixels of the working image of an image of `shape` at that working size."""
+def _work_size(shape: tuple, long_side: float) -> tuple[int, int]:
+    """The width and height of the working image of an image of `shape` at that working size."""
     h, w = shape[:2]
     f = long_side / max(h, w)
-    return round(w * f) * round(h * f)
+    return max(1, round(w * f)), max(1, round(h * f))
+
+
+def _pixels(shape: tuple, long_side: float) -> int:
+    """The pixels of the working image of an image of `shape` at that working size."""
+    w, h = _work_size(shape, long_side)
+    return w * h
 
 
 #: A tile read with this confidence or more, and two pips or more, tells how big the
@@ -666,10 +671,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     already), and the outlines on `detail` of the boxes read. Its work is counted in
     `effort` (the work done reading the photo)."""
     effort = Effort() if effort is None else effort
-    h, w = detail.shape[:2]
-    f = long_side / max(h, w)
+    f = long_side / max(detail.shape[:2])
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
-    work = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))), interpolation=interp)
+    work = cv2.resize(detail, _work_size(detail.shape, long_side), interpolation=interp)
     field = EdgeField(work)
     bars, capped = find_bars(work, levels, threshold)
     marked = len(bars)
