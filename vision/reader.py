@@ -664,13 +664,12 @@ def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
-             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None, effort: Effort | None = None) -> Look:
+             known_bodies: tuple[list[TileBox], list[TileBox]] | None = None, *, effort: Effort) -> Look:
     """The look at one working size: the tiles found, whether the background was busy
     (more marks or divider candidates than are examined), the tiles' bodies and blocks
     found there (bodies.find_bodies, unless given: they were found at this size
     already), and the outlines on `detail` of the boxes read. Its work is counted in
     `effort` (the work done reading the photo)."""
-    effort = Effort() if effort is None else effort
     f = long_side / max(detail.shape[:2])
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, _work_size(detail.shape, long_side), interpolation=interp)

@@ -42,9 +42,9 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
     thresholds = []
     analyse = reader._analyse
 
-    def spy(detail, long_side, levels=4, threshold=dividers.MARK_THRESHOLD, known_bodies=None, effort=None):
+    def spy(detail, long_side, levels=4, threshold=dividers.MARK_THRESHOLD, known_bodies=None, *, effort):
         thresholds.append(threshold)
-        return analyse(detail, long_side, levels, threshold, known_bodies, effort)
+        return analyse(detail, long_side, levels, threshold, known_bodies, effort=effort)
 
     monkeypatch.setattr(reader, "_analyse", spy)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")
