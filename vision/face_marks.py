@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from .geometry import points_inside, scaled_about_centre, uncovered
+from .pips import warp_tile
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide (12 found the
@@ -77,6 +78,35 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
         if len(out) == MAX_BOXES:
             break
     return out
+
+
+#: Where the faces' colour is looked for on a tile (face_shares), each tile is seen this
+#: many pixels wide: its pips are a few pixels wide there, not blurred into its face (at
+#: TILE_PX, a [7|7]'s face matched nowhere)...
+SHARE_PX = 24
+#: ...and matched by its hue alone (a, b in Lab, 8-bit), within this distance: a tile in
+#: the shade of another, or lit more, is darker or lighter than the faces read, not of
+#: another hue.
+HUE_DISTANCE = 15.0
+
+
+def face_shares(detail: np.ndarray, faces: list[np.ndarray], outlines: list[np.ndarray]) -> list[float]:
+    """For each of `outlines` (tile outlines on `detail`), the share of its middle that has
+    the hue of the middle of one of `faces` (the outlines of tiles read surely)."""
+    hues = np.array([np.median(_middle_hues(detail, outline), axis=0) for outline in faces])
+    shares = []
+    for outline in outlines:
+        ab = _middle_hues(detail, outline)
+        shares.append(float((np.linalg.norm(ab[:, None] - hues[None], axis=2).min(axis=1) <= HUE_DISTANCE).mean()))
+    return shares
+
+
+def _middle_hues(detail: np.ndarray, outline: np.ndarray) -> np.ndarray:
+    """The hues (a, b) of the middle of the tile `outline`d on `detail`, its border left out."""
+    tile = warp_tile(detail, outline, out_h=2 * SHARE_PX, out_w=SHARE_PX)
+    across, along = round(0.15 * SHARE_PX), round(0.3 * SHARE_PX)
+    lab = cv2.cvtColor(np.ascontiguousarray(tile[along:-along, across:-across]), cv2.COLOR_BGR2LAB)
+    return lab[..., 1:].reshape(-1, 2).astype(np.float32)
 
 
 def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ import numpy as np
 from . import face_marks, pip_marks, tile_net
 from .effort import Effort
 from .geometry import corners_overlap
+from .result import LOW_CONFIDENCE
 
 #: A box is followed (moved onto its tile) when the network gives it this chance of a
 #: tile near it...
@@ -45,6 +46,10 @@ BLANK_ALONE = 0.95
 #: Where the two read one tile differently, the surer reading is kept and marked for
 #: checking: its confidence is at most this.
 DISPUTED = 0.6
+#: A tile only the network read, with a blank half, is not marked for checking where the
+#: tile finder found a tile and the network reads it this surely: the backs of the real
+#: development set's tiles printed "RO", which the finder took for tiles, read 0.68 to 0.92.
+VOUCHED_BLANK = 0.97
 #: No tile read less surely than this is kept, however it was found (a tile only the
 #: classical looks read too): on 480 harsh photos the tiles kept below it (two doubtful
 #: readings alike, a classical tile the network saw a tile in) were ten invented ones (a
@@ -64,6 +69,9 @@ class Found:
     bottom: int
     confidence: float
     rivalled: bool = False
+    #: For a tile only the network read, with a blank half: its confidence before it was
+    #: marked for checking (see _alone).
+    blank_alone: float | None = None
 
     @property
     def tile(self) -> tuple[int, int]:
@@ -75,11 +83,14 @@ class Found:
 
 
 def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray],
-                 effort: Effort | None = None) -> list[Found]:
+                 effort: Effort | None = None, vouched: list[np.ndarray] = ()) -> list[Found]:
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
     every box the looks read), and then with the tiles the network finds next to those,
-    its searches made while `effort` (the work done reading the photo) affords them."""
+    its searches made while `effort` (the work done reading the photo) affords them.
+    A tile only the network read, with a blank half, is not marked for checking where
+    the tile finder found a tile (`vouched`, its boxes' outlines): the finder was taught
+    to tell a tile lying face up from its back and from the table."""
     effort = Effort() if effort is None else effort
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
     network = _network_tiles(detail, boxes, effort)
@@ -103,7 +114,31 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort), effort)
     by_face = _at_faces(detail, found, effort)
     found = _of_one_size(_with_neighbours(detail, found + by_face, effort, fresh=by_face))
-    return [replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled else f for f in found]
+    vouched = list(vouched)
+    return _of_faces_colour(detail, [
+        replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled
+        else replace(f, confidence=f.blank_alone) if (f.blank_alone or 0.0) >= VOUCHED_BLANK and covered(f.corners, vouched)
+        else f for f in found])
+
+
+#: With at least this many tiles read surely (SURE_SIZE, two pips or more), a tile read
+#: with doubt (below LOW_CONFIDENCE) little of whose face has one of their faces' colours
+#: (less than FACE_SHARE; a tile's face is at least half bare, even a [9|9]'s with its
+#: big pips) is a pattern of the table, not a tile: a flowered tray's dots read as a
+#: [3|1] beside a pink set's [6|1] (a real photo turned and relit).
+FACE_TILES = 2
+FACE_SHARE = 0.2
+
+
+def _of_faces_colour(detail: np.ndarray, found: list[Found]) -> list[Found]:
+    """`found` without its doubtful tiles unlike the faces of the tiles read surely."""
+    sure = [f.corners for f in found if _read_surely(f)]
+    doubtful = [f for f in found if f.confidence < LOW_CONFIDENCE]
+    if len(sure) < FACE_TILES or not doubtful:
+        return found
+    shares = face_marks.face_shares(detail, sure, [f.corners for f in doubtful])
+    unlike = {id(f) for f, share in zip(doubtful, shares) if share < FACE_SHARE}
+    return [f for f in found if id(f) not in unlike]
 
 
 #: With at least this many tiles read surely (their confidence SURE_SIZE or more, pips
@@ -260,8 +295,8 @@ def _alone(found: list[Found]) -> list[Found]:
     """Tiles only the network read, those with a blank half marked for checking: the
     network's mistakes are mostly there (the back of a tile lying face down, its printed
     logo read as pips and its plain end as the blank; a card's corner)."""
-    return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED))
-            for f in found]
+    return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED),
+                                                 blank_alone=f.confidence) for f in found]
 
 
 #: A tile's outline may run off the photo by this share of its width; farther, the frame
@@ -316,6 +351,11 @@ def _strongest(found: list[Found]) -> list[Found]:
             for i in spot:
                 kept[i].rivalled |= kept[i].tile != f.tile
     return kept
+
+
+def covered(outline: np.ndarray, others: list[np.ndarray]) -> bool:
+    """Whether one of the outlines `others` is on the same tile as `outline` (SAME_TILE)."""
+    return bool(_same_spot(outline, others))
 
 
 def _same_spot(outline: np.ndarray, others: list[np.ndarray]) -> list[int]:

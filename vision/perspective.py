@@ -91,7 +91,6 @@ def fit_turn(centres: np.ndarray, areas: np.ndarray, across: np.ndarray, width: 
     g = area_plane(centres - [width / 2, height / 2], areas, diagonal)
     if g is None:
         return None
-    logs = np.log(np.hypot(across[:, 0], across[:, 1]))
     best = None
     for focal in FOCALS:
         turn = _turn(g, width, height, focal)

@@ -12,13 +12,14 @@ import cv2
 import numpy as np
 
 from . import annotate, network_look, perspective
+from .finder_look import busy, quick_look
 from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
                        fit_tile, join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
-from .loading import Photo, load_photo
+from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding
 from .network_look import Found
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import LOW_CONFIDENCE, Hand, Tile
@@ -411,10 +412,6 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
     return ([whole[i] for i in order] + halves)[:n]
 
 
-#: Tiles narrower than this on the decoded photo (detail pixels; a JPEG is decoded at a
-#: reduced size) have too few pixels for their pips: such a JPEG is decoded again at twice
-#: that size and looked at closer (30 and 36 found fewer tiles, 44 as many).
-SHARPER_TILE = 40
 #: The closer look's working size, in working sizes (1.6, 2.0 and 3.0 found fewer tiles).
 SHARPER_LOOK = 2.5
 
@@ -428,23 +425,42 @@ def analyse(photo: Photo, data: bytes | None = None,
     made while `effort` (counting the work done) affords them."""
     effort = Effort() if effort is None else effort
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    first, faint_looked = first_looks(detail, effort)
+    return later_looks(photo, data, detail, first, faint_looked, effort)
+
+
+def first_looks(detail: np.ndarray, effort: Effort) -> tuple[Look, bool]:
+    """The first look at `detail` (the photo in BGR), and whether it found nothing on a
+    quiet photo, so that it was looked at again for faint dividers (whose look is then
+    the one returned, with the first's bodies and the proposals of both)."""
     first = _analyse(detail, WORK_LONG_SIDE, effort=effort)
     kept, busy, bodies, proposals = first.kept, first.busy, first.bodies, first.proposals
     faint_looked = not kept and not busy and effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE))
     if faint_looked:  # a close-up of tiles with faint dividers needs no sharper decoding
         faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=bodies, effort=effort)
         kept, proposals = faint.kept, proposals + faint.proposals
-    # Small tiles on a photo decoded at a reduced size: a tile 30 pixels wide there has
-    # pips of 3 or 4 pixels, found at the working size by their bodies at best. Decoded
-    # at twice the size, a closer look (fine pyramid levels only) finds their dividers
-    # and reads their pips. It takes the place of the look at 1.6 times the size below,
-    # on busy backgrounds too (on a striped cloth, 9 tiles of 9 read instead of 2). When
-    # the work done leaves no room for it, that cheaper look may still be made.
+    return Look(kept, busy, bodies, proposals), faint_looked
+
+
+def small_tiles(photo: Photo, data: bytes | None, kept: list[Candidate]) -> bool:
+    """Whether the tiles `kept` by the first looks (or none) are small on `photo`, a JPEG
+    decoded at a reduced size from `data`: a tile 30 pixels wide there has pips of 3 or
+    4 pixels, found at the working size by their bodies at best."""
     sizes = [_detail_width(c) for c in _measuring(kept)]
+    return sharper_decoding(photo, data) and (not sizes or float(np.median(sizes)) < SHARPER_TILE)
+
+
+def later_looks(photo: Photo, data: bytes | None, detail: np.ndarray, first: Look, faint_looked: bool,
+                effort: Effort) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
+    """The looks after the `first` (see analyse, which returns what this does)."""
+    kept, busy, bodies, proposals = first.kept, first.busy, first.bodies, first.proposals
+    # Small tiles: decoded at twice the size, a closer look (fine pyramid levels only)
+    # finds their dividers and reads their pips. It takes the place of the look at 1.6
+    # times the size below, on busy backgrounds too (on a striped cloth, 9 tiles of 9 read
+    # instead of 2). When the work done leaves no room for it, that cheaper look may
+    # still be made.
     closer_side = int(SHARPER_LOOK * WORK_LONG_SIDE)  # the sharper decoding is longer: at least 2 x 850
-    if (data is not None and photo.format == "JPEG" and photo.scale >= 1.9
-            and (not sizes or float(np.median(sizes)) < SHARPER_TILE)
-            and effort.affords_look(_pixels(detail.shape, closer_side))):
+    if small_tiles(photo, data, kept) and effort.affords_look(_pixels(detail.shape, closer_side)):
         sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
         ratio = photo.scale / sharper.scale
         for c in kept:
@@ -956,11 +972,9 @@ TWICE = 0.6
 
 def read_photo(photo: Photo, started: float | None = None, data: bytes | None = None) -> Hand:
     started = time.perf_counter() if started is None else started
-    effort = Effort()
-    kept, detail, photo, proposals = analyse(photo, data, effort)
-    classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
+    found, detail, photo = _read_tiles(photo, data)
     tiles: list[Tile] = []
-    for f in network_look.put_together(detail, classical, proposals, effort):
+    for f in found:
         poly = f.corners * photo.scale
         tiles.append(Tile(*f.tile, tuple((float(x), float(y)) for x, y in poly), round(f.confidence, 3)))
     # a set holds each tile once: the same tile read twice means one reading is wrong,
@@ -974,6 +988,26 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
                 _render=lambda hd, side: annotate.render(detail, photo.scale, hd, side))
     hand.seconds = time.perf_counter() - started
     return hand
+
+
+def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarray, Photo]:
+    """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
+    and that photo. The quick look (finder_look) reads a busy photo, and one whose first
+    look finds small tiles (or none) on a JPEG decoded at a reduced size: on both it
+    reads as many tiles right as the classical looks, in about half their time. The
+    classical looks read the others, and those the quick look reads no tile on; their
+    tiles are put together with the network's reading of every box they read."""
+    quick_first = busy(photo)
+    if quick_first and (quick := quick_look(photo, data)).found:
+        return quick.found, quick.detail, quick.photo
+    effort = Effort()
+    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    first, faint_looked = first_looks(detail, effort)
+    if not quick_first and small_tiles(photo, data, first.kept) and (quick := quick_look(photo, data)).found:
+        return quick.found, quick.detail, quick.photo
+    kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
+    classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
+    return network_look.put_together(detail, classical, proposals, effort), detail, read_on
 
 
 def _row_height(tiles: list[Tile]) -> float:

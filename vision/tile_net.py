@@ -77,12 +77,13 @@ class Answer:
 _local = threading.local()
 
 
-def _net() -> "cv2.dnn.Net":
-    """This thread's copy of the network: a Net keeps its input and its layers' outputs
-    between setInput and forward, so two threads of the web server must not share one."""
-    net = getattr(_local, "net", None)
+def per_thread(local: threading.local, weights: Path) -> "cv2.dnn.Net":
+    """This thread's copy (kept on `local`) of the network in `weights`: a Net keeps its
+    input and its layers' outputs between setInput and forward, so two threads of the
+    web server must not share one."""
+    net = getattr(local, "net", None)
     if net is None:
-        net = _local.net = cv2.dnn.readNetFromONNX(str(WEIGHTS))
+        net = local.net = cv2.dnn.readNetFromONNX(str(weights))
         net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
     return net
 
@@ -97,7 +98,7 @@ def read_crops(crops: np.ndarray) -> list[Answer]:
     if len(crops) == 0:
         return []
     x = normalise(np.asarray(crops, np.float32).transpose(0, 3, 1, 2) * np.float32(1 / 255.0))
-    net = _net()
+    net = per_thread(_local, WEIGHTS)
     net.setInput(np.ascontiguousarray(x, np.float32))
     out = net.forward()
     tile, near = 1.0 / (1.0 + np.exp(-out[:, 0])), 1.0 / (1.0 + np.exp(-out[:, 1]))

@@ -222,6 +222,33 @@ def test_a_tile_far_wider_than_the_sure_ones_is_not_kept(monkeypatch):
     assert sorted(t.tile for t in tiles) == [(2, 1), (4, 4), (5, 3), (6, 2)]
 
 
+def test_a_blank_half_tile_the_finder_found_and_the_network_reads_surely_is_not_marked(monkeypatch):
+    """A [4|0] only the network read is marked for checking (a tile's back reads so), unless
+    the tile finder found a tile there and the network reads it at VOUCHED_BLANK or more."""
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 4, 0, 0.995), (200, 100): _answer(0.99, 4, 0, 0.995),
+                            (300, 100): _answer(0.99, 4, 0, 0.95)})
+    boxes = [_box(100), _box(200), _box(300)]
+    tiles = network_look.put_together(TABLE, [], boxes, vouched=[_box(100), _box(300)])
+    marked = {round(tile_net.frame(t.corners)[0][0]): t.confidence < LOW_CONFIDENCE for t in tiles}
+    assert marked == {100: False, 200: True, 300: True}
+
+
+def test_a_doubtful_tile_unlike_the_faces_read_surely_is_not_kept(monkeypatch):
+    """Two pink tiles read surely; two more boxes read with doubt as a [3|1] by the network
+    alone: one on a pink face is kept (marked for checking), one on an orange tray's dots
+    is a pattern of the table, not a tile of this set."""
+    table = np.full((200, 600, 3), 60, np.uint8)
+    for x, colour in ((100, (180, 105, 255)), (200, (180, 105, 255)), (300, (185, 110, 250)), (450, (40, 120, 230))):
+        cv2.fillPoly(table, [np.rint(_box(x)).astype(np.int32)], colour)
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 5, 3), (200, 100): _answer(0.99, 6, 2),
+                            (300, 100): _answer(0.99, 3, 1, 0.81), (450, 100): _answer(0.99, 3, 1, 0.81)})
+    classical = [Found(_box(100), 5, 3, 0.95), Found(_box(200), 6, 2, 0.95)]
+    tiles = network_look.put_together(table, classical, [_box(300), _box(450)])
+    assert sorted((t.tile, t.confidence < LOW_CONFIDENCE) for t in tiles) == [
+        ((3, 1), True), ((5, 3), False), ((6, 2), False)]
+    assert tile_net.frame([t for t in tiles if t.tile == (3, 1)][0].corners)[0][0] == pytest.approx(300)
+
+
 def _black_tile_on_wood(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """A photo of dark wood with one black tile 60 px wide, white pips, no divider: no
     blob stands out and no divider shows, only its pips."""

@@ -1,0 +1,80 @@
+"""A small trained network that finds where the tiles of a photo lie, in one pass.
+
+The classical looks (reader.py) find tiles by their dividers and bodies: a search over
+hundreds of candidate boxes, slow on a busy cloth where every stripe is a candidate. The
+finder sees the whole photo at once and answers, for every STRIDE x STRIDE cell, the
+chance that a tile's centre lies there, and that tile's centre, width, length and axis.
+It answers for tiles NARROWEST to WIDEST pixels wide on what it sees; the photo is shown
+to it at LEVELS sizes, each a third of the one before, so that every tile is of that width
+at one of them. The tile network (tile_net.py) then reads the boxes it finds.
+
+It was trained by tests/training/train_tile_finder.py on photos rendered by
+tests/bench/harsh_photos.py and tests/synthetic_photos.py, never on the real development
+photos. Its weights (tile_finder.onnx) ship with the package and run in OpenCV's dnn.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .tile_net import box_corners, per_thread
+
+STRIDE = 8
+NARROWEST, WIDEST = 16, 48
+#: The longer sides the photo is seen at.
+LEVELS = (1024, 1024 / 3, 1024 / 9, 1024 / 27)
+#: The answers per cell: a tile's centre here (a logit), its offset from the cell's centre
+#: (in cells, across and down), the logarithms of its width over 2 STRIDE and of its
+#: length over its width, and cos and sin of twice its axis' angle.
+OUTPUTS = 7
+#: A cell answering this chance of a centre, and more than its eight neighbours, is a tile.
+FOUND = 0.3
+WEIGHTS = Path(__file__).with_name("tile_finder.onnx")
+
+
+def prepared(image: np.ndarray) -> np.ndarray:
+    """A BGR uint8 image (H, W, 3) as the finder takes it: (1, 3, H, W) floats about 0."""
+    return ((image.astype(np.float32) - 128.0) / 64.0).transpose(2, 0, 1)[None]
+
+
+_local = threading.local()
+
+
+def answers(image: np.ndarray) -> np.ndarray:
+    """The finder's answers for a BGR image: (OUTPUTS, H / STRIDE, W / STRIDE)."""
+    net = per_thread(_local, WEIGHTS)
+    net.setInput(np.ascontiguousarray(prepared(image)))
+    return net.forward()[0]
+
+
+def find(image: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """The tiles the finder sees on a BGR image: their boxes (tile_net.box_corners, on the
+    image) with the chance that a tile's centre is there, surest first."""
+    h, w = image.shape[:2]
+    found = []
+    for side in LEVELS:
+        f = side / max(h, w)
+        size = (max(STRIDE, round(w * f)), max(STRIDE, round(h * f)))
+        seen = cv2.resize(image, size, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
+        found += [(corners / f, chance) for corners, chance in _peaks(answers(seen))]
+    return sorted(found, key=lambda fc: -fc[1])
+
+
+def _peaks(out: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """The boxes at the cells of `out` (the finder's answers) that are tiles' centres."""
+    heat = 1.0 / (1.0 + np.exp(-out[0]))
+    top = cv2.dilate(heat, np.ones((3, 3), np.uint8))
+    peaks = []
+    for i, j in zip(*np.nonzero((heat >= FOUND) & (heat >= top))):
+        dx, dy, lw, ll, c2, s2 = (float(v) for v in out[1:, i, j])
+        centre = np.array([(j + 0.5 + dx) * STRIDE, (i + 0.5 + dy) * STRIDE])
+        width = 2 * STRIDE * math.exp(lw)
+        angle = 0.5 * math.atan2(s2, c2)
+        axis = np.array([math.cos(angle), math.sin(angle)])
+        peaks.append((box_corners(centre, axis, width, width * math.exp(ll)), float(heat[i, j])))
+    return peaks
