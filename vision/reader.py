@@ -418,11 +418,13 @@ SHARPER_LOOK = 2.5
 
 def analyse(photo: Photo, data: bytes | None = None,
             effort: Effort | None = None) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
-    """The tiles found (their corners on `detail`), `detail` (the photo in BGR), the
-    photo they were read on: `photo`, or, when its tiles are small on it and it is a
-    JPEG decoded at a reduced size, `data` decoded again at twice that size; and the
-    outlines on `detail` of every box the looks read. The looks after the first are
-    made while `effort` (counting the work done) affords them."""
+    """The classical looks alone (_read_tiles makes them one after the other, and may hand
+    the photo to the quick look after the first): the tiles found (their corners on
+    `detail`), `detail` (the photo in BGR), the photo they were read on: `photo`, or,
+    when its tiles are small on it and it is a JPEG decoded at a reduced size, `data`
+    decoded again at twice that size; and the outlines on `detail` of every box the looks
+    read. The looks after the first are made while `effort` (counting the work done)
+    affords them."""
     effort = Effort() if effort is None else effort
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     first, faint_looked = first_looks(detail, effort)
