@@ -1,6 +1,7 @@
 """How much work reading a photo has done, so that no photo takes much over a second.
 
-The first look and the network's reading of the boxes the looks read are always made;
+The first look and the network's reading of the boxes the looks read are always made
+(a busy photo gets no classical look at all: finder_look.py, whose searches count here too);
 the later looks (closer, at another threshold, from above) are made while the work done
 leaves room for them, and so are the network's searches about loose pips, next to the
 tiles found and at the faces' colour. Work is counted, not timed, in the units of a cost

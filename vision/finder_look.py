@@ -7,8 +7,8 @@ fitted and measured. Small tiles on a big JPEG need a closer look at a sharper d
 Either way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
-about loose pips. On such photos that reads as many tiles right as the classical looks,
-in about half their time. On plain photos of big tiles (white tiles on white paper, say)
+about loose pips and at the faces' colour (network_look). On such photos that reads as
+many tiles right as the classical looks, in about half their time. On plain photos of big tiles (white tiles on white paper, say)
 the classical looks read more of them, and fast: there they stay (reader._read_tiles).
 """
 
@@ -27,10 +27,12 @@ from .network_look import Found
 #: The longer side, in pixels, a photo's edges are counted at.
 EDGES_SIDE = 800
 #: A photo with at least this share of its pixels on an edge (Canny, 60 and 150) is busy.
-#: On the development sets (240 harsh photos and the 60 real ones), reading those from
-#: 0.03 up with the quick look read the same tiles right and six more hands, halved the
-#: median reading time and brought the five over a second under it; from 0.01 and 0.02,
-#: it read white tiles on white paper worse.
+#: On the development sets (240 harsh photos and the 60 real ones, each read both ways),
+#: reading those from 0.03 up with the quick look would have read the same tiles right
+#: and six more hands, in half the median time; from 0.01 and 0.02, it read white tiles
+#: on white paper worse. A photo smaller than EDGES_SIDE is enlarged to it, which softens
+#: its edges: the same table counts as less busy on a small photo (the threshold was set
+#: on photos of 1 MP and more).
 BUSY_EDGES = 0.03
 
 
@@ -38,12 +40,13 @@ def edge_share(photo: Photo) -> float:
     """The share of `photo`'s pixels on an edge, seen EDGES_SIDE pixels long (a
     smaller photo enlarged to that)."""
     grey = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2GRAY)
-    f = EDGES_SIDE / max(grey.shape)
-    grey = cv2.resize(grey, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    h, w = grey.shape
+    f = EDGES_SIDE / max(h, w)
+    grey = cv2.resize(grey, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
     return float(np.count_nonzero(cv2.Canny(grey, 60, 150))) / grey.size
 
 
-def busy(photo: Photo) -> bool:
+def busy_photo(photo: Photo) -> bool:
     """Whether `photo` is busy enough for the quick look to read it (BUSY_EDGES)."""
     return edge_share(photo) >= BUSY_EDGES
 
@@ -57,9 +60,12 @@ class QuickLook:
     photo: Photo
 
 
-def quick_look(photo: Photo, data: bytes | None) -> QuickLook:
+def quick_look(photo: Photo, data: bytes | None, effort: Effort) -> QuickLook:
     """The network's reading of the tiles the finder finds on `photo` (decoded from `data`;
-    decoded again at twice the size when its tiles are small there)."""
+    decoded again at twice the size when its tiles are small there), its searches made
+    while `effort` (the work done reading the photo so far) affords them. A tile with a
+    blank half the network reads very surely is not marked for checking where the finder
+    found a tile (network_look.put_together's `vouched`)."""
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     boxes = [corners for corners, _ in tile_finder.find(detail)]
     widths = [tile_net.frame(b)[3] for b in boxes]
@@ -67,4 +73,4 @@ def quick_look(photo: Photo, data: bytes | None) -> QuickLook:
         sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
         boxes = [b * (photo.scale / sharper.scale) for b in boxes]
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
-    return QuickLook(network_look.put_together(detail, [], boxes, Effort(), vouched=boxes), detail, photo)
+    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes), detail, photo)

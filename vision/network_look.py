@@ -1,5 +1,6 @@
 """The tile network's look (tile_net.py) at the boxes the classical looks read, put
-together with the tiles those looks kept.
+together with the tiles those looks kept; or, for the quick look (finder_look.py), at
+the boxes the tile finder found, with no classical tile.
 
 Every box a look read is a place where something looked like a tile. The network reads
 each again; where it sees a tile near the box, the box is moved onto it (twice: a box
@@ -11,7 +12,8 @@ when it is fairly sure of it (marked for checking when a half is blank), one onl
 classical looks saw when they read it fairly cleanly, and no tile read less surely than
 KEPT. Then the network looks about loose pips (pip_marks.py) and next to every tile kept
 for more, and last where the colour of the faces read makes a tile (face_marks.py). A
-network tile running off the photo is marked for checking.
+network tile running off the photo is marked for checking; a doubtful tile whose face is
+not of the hue of the faces read surely is dropped.
 """
 
 from __future__ import annotations
@@ -89,8 +91,8 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     every box the looks read), and then with the tiles the network finds next to those,
     its searches made while `effort` (the work done reading the photo) affords them.
     A tile only the network read, with a blank half, is not marked for checking where
-    the tile finder found a tile (`vouched`, its boxes' outlines): the finder was taught
-    to tell a tile lying face up from its back and from the table."""
+    the tile finder found a tile (`vouched`, the outlines of every box it found) and the
+    network reads it at VOUCHED_BLANK or more."""
     effort = Effort() if effort is None else effort
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
     network = _network_tiles(detail, boxes, effort)
@@ -117,7 +119,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     vouched = list(vouched)
     return _of_faces_colour(detail, [
         replace(f, confidence=min(f.confidence, DISPUTED)) if f.rivalled
-        else replace(f, confidence=f.blank_alone) if (f.blank_alone or 0.0) >= VOUCHED_BLANK and covered(f.corners, vouched)
+        else replace(f, confidence=f.blank_alone) if (f.blank_alone or 0.0) >= VOUCHED_BLANK and _same_spot(f.corners, vouched)
         else f for f in found])
 
 
@@ -351,11 +353,6 @@ def _strongest(found: list[Found]) -> list[Found]:
             for i in spot:
                 kept[i].rivalled |= kept[i].tile != f.tile
     return kept
-
-
-def covered(outline: np.ndarray, others: list[np.ndarray]) -> bool:
-    """Whether one of the outlines `others` is on the same tile as `outline` (SAME_TILE)."""
-    return bool(_same_spot(outline, others))
 
 
 def _same_spot(outline: np.ndarray, others: list[np.ndarray]) -> list[int]:

@@ -1,5 +1,7 @@
 """The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> the tile
-network's second reading -> Hand."""
+network's second reading -> Hand; or, for a busy photo or small tiles on a big JPEG,
+bytes -> pixels -> the tile finder's boxes -> the tile network's reading -> Hand
+(finder_look.py, chosen in _read_tiles)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import cv2
 import numpy as np
 
 from . import annotate, network_look, perspective
-from .finder_look import busy, quick_look
+from .finder_look import busy_photo, quick_look
 from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
@@ -999,13 +1001,13 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     reads as many tiles right as the classical looks, in about half their time. The
     classical looks read the others, and those the quick look reads no tile on; their
     tiles are put together with the network's reading of every box they read."""
-    quick_first = busy(photo)
-    if quick_first and (quick := quick_look(photo, data)).found:
+    quick_first = busy_photo(photo)
+    if quick_first and (quick := quick_look(photo, data, Effort())).found:
         return quick.found, quick.detail, quick.photo
     effort = Effort()
     detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     first, faint_looked = first_looks(detail, effort)
-    if not quick_first and small_tiles(photo, data, first.kept) and (quick := quick_look(photo, data)).found:
+    if not quick_first and small_tiles(photo, data, first.kept) and (quick := quick_look(photo, data, effort)).found:
         return quick.found, quick.detail, quick.photo
     kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]

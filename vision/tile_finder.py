@@ -61,7 +61,9 @@ def find(image: np.ndarray) -> list[tuple[np.ndarray, float]]:
         f = side / max(h, w)
         size = (max(STRIDE, round(w * f)), max(STRIDE, round(h * f)))
         seen = cv2.resize(image, size, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-        found += [(corners / f, chance) for corners, chance in _peaks(answers(seen))]
+        # a side clamped to STRIDE (a long, thin photo at a small level) is stretched more
+        back = np.array([w / STRIDE if size[0] == STRIDE else 1 / f, h / STRIDE if size[1] == STRIDE else 1 / f])
+        found += [(corners * back, chance) for corners, chance in _peaks(answers(seen))]
     return sorted(found, key=lambda fc: -fc[1])
 
 

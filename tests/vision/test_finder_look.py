@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import io
 import sys
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image
 
 import vision
@@ -20,12 +22,16 @@ sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
 import harsh_photos  # noqa: E402  (tests/bench: the harsh generator, run by hand otherwise)
 
 
-def _harsh(seed: int, index: int) -> tuple[bytes, list[tuple[int, int]]]:
-    """Photo `index` of the harsh generator's `seed` as a JPEG, and its tiles."""
-    img, truth, _ = harsh_photos.render(np.random.default_rng([seed, index]))
+def _harsh(seed: int, index: int, centres: bool = False):
+    """Photo `index` of the harsh generator's `seed` as a JPEG, its tiles, and (when asked)
+    the centres of its tiles on the photo."""
+    img, truth, meta = harsh_photos.render(np.random.default_rng([seed, index]))
     buf = io.BytesIO()
     Image.fromarray(img).save(buf, format="JPEG", quality=90)
-    return buf.getvalue(), sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
+    tiles = sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
+    if centres:
+        return buf.getvalue(), tiles, np.array([[float(v) for v in c.split(",")] for c in meta["centres"].split()])
+    return buf.getvalue(), tiles
 
 
 def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
@@ -49,8 +55,8 @@ def _spy(monkeypatch, name: str) -> list[int]:
 
 def test_a_cloth_is_busy_and_paper_is_not():
     gingham, _ = _gingham()
-    assert finder_look.busy(load_photo(gingham))
-    assert not finder_look.busy(load_photo(_on_paper().encode("jpeg")))
+    assert finder_look.busy_photo(load_photo(gingham))
+    assert not finder_look.busy_photo(load_photo(_on_paper().encode("jpeg")))
 
 
 def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
@@ -72,23 +78,57 @@ def test_a_plain_photo_is_read_by_the_classical_looks(monkeypatch):
 def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     """Sixteen small tiles on a 3 MP JPEG of a plain table (harsh seed 16, photo 35): the
     first look finds them narrower than SHARPER_TILE on the photo decoded at half its
-    size. The quick look reads them, not the classical closer look."""
+    size. The quick look reads them, not the classical closer look, on the photo decoded
+    again at full size; every tile is outlined where it lies on the photo."""
     quick, later = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "later_looks")
-    data, truth = _harsh(16, 35)
+    decoded = []
+    load = finder_look.load_photo
+    monkeypatch.setattr(finder_look, "load_photo", lambda *a, **k: decoded.append(k) or load(*a, **k))
+    data, truth, centres = _harsh(16, 35, centres=True)
     photo = load_photo(data)
-    assert not finder_look.busy(photo) and photo.scale == 2
+    assert not finder_look.busy_photo(photo) and photo.scale == 2
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert (quick, later) == ([1], [])
+    assert decoded and decoded[0]["draft_long_side"] == 2 * max(photo.rgb.shape[:2])
+    read = np.array([np.mean(t.polygon, axis=0) for t in hand.tiles])
+    assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
+
+
+def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):
+    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
+    later = _spy(monkeypatch, "later_looks")
+    data, truth = _harsh(16, 35)
+    hand = vision.read_hand(data)
+    assert later == [1]
+    assert len(hand.tiles) >= len(truth) - 2 and Counter(t.halves for t in hand.tiles) <= Counter(truth)
+
+
+@pytest.mark.xfail(strict=True, reason="the quick look reads this chain's [8|1] as a [7|1], at 0.96 (README)")
+def test_a_chain_on_wood_is_read_exactly():
+    """Eleven small tiles in a chain on wood (harsh seed 3, photo 30, a busy 4 MP JPEG):
+    the classical looks read every one (test_looks); the quick look misreads one surely.
+    Strict: once it reads them all, this test fails and is to be made a plain one."""
+    data, truth = _harsh(3, 30)
+    assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
+
+
+@pytest.mark.parametrize("width, height", [(60000, 16), (16, 9000), (16, 16)])
+def test_photos_of_odd_shapes_are_read_without_error(width, height):
+    """A strip or a speck (the smallest photo taken, MIN_SIDE) is no hand, but it is no
+    crash either: no tile is read."""
+    buf = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 180, 150)).save(buf, format="PNG")
+    assert vision.read_hand(buf.getvalue()).tiles == []
 
 
 def test_a_busy_photo_the_quick_look_reads_no_tile_on_is_read_by_the_classical_looks(monkeypatch):
-    monkeypatch.setattr(reader, "quick_look", lambda photo, data: finder_look.QuickLook([], None, photo))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
     classical = _spy(monkeypatch, "later_looks")
     data, truth = _gingham()
     hand = vision.read_hand(data)
     assert classical == [1]
-    assert len(hand.tiles) >= len(truth) - 1 and set(t.halves for t in hand.tiles) <= set(truth)
+    assert sorted(t.halves for t in hand.tiles) == truth
 
 
 def test_the_finder_finds_every_tile_of_a_photo_on_paper_at_its_size():
