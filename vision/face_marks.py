@@ -80,25 +80,29 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     return out
 
 
-#: Where the faces' colour is looked for on a tile (face_shares), each tile is seen this
-#: many pixels wide: its pips are a few pixels wide there, not blurred into its face (at
-#: TILE_PX, a [7|7]'s face matched nowhere)...
-SHARE_PX = 24
-#: ...and matched by its hue alone (a, b in Lab, 8-bit), within this distance: a tile in
-#: the shade of another, or lit more, is darker or lighter than the faces read, not of
-#: another hue.
+#: A face's colour is matched by its hue alone (a, b in Lab, 8-bit), within this distance:
+#: a tile in the shade of another, or lit more, is darker or lighter than the faces read,
+#: not of another hue...
 HUE_DISTANCE = 15.0
+#: ...and a box less than this share of which has one of the faces' hues is no tile of
+#: the set: a tile's box is at least half bare face, even a [9|9]'s with its big pips.
+FACE_SHARE = 0.2
+#: Where the faces' hue is looked for on a tile (face_shares), each tile is seen this
+#: many pixels wide: its pips are a few pixels wide there, not blurred into its face (at
+#: TILE_PX, a [7|7]'s face matched nowhere).
+SHARE_PX = 24
+
+
+def hue_share(sample: np.ndarray, hues: np.ndarray) -> float:
+    """The share of the colours `sample` (N x 2: a, b) within HUE_DISTANCE of one of `hues`."""
+    return float((np.linalg.norm(sample[:, None, :] - hues[None, :, :], axis=2).min(axis=1) <= HUE_DISTANCE).mean())
 
 
 def face_shares(detail: np.ndarray, faces: list[np.ndarray], outlines: list[np.ndarray]) -> list[float]:
     """For each of `outlines` (tile outlines on `detail`), the share of its middle that has
     the hue of the middle of one of `faces` (the outlines of tiles read surely)."""
     hues = np.array([np.median(_middle_hues(detail, outline), axis=0) for outline in faces])
-    shares = []
-    for outline in outlines:
-        ab = _middle_hues(detail, outline)
-        shares.append(float((np.linalg.norm(ab[:, None] - hues[None], axis=2).min(axis=1) <= HUE_DISTANCE).mean()))
-    return shares
+    return [hue_share(_middle_hues(detail, outline), hues) for outline in outlines]
 
 
 def _middle_hues(detail: np.ndarray, outline: np.ndarray) -> np.ndarray:

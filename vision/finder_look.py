@@ -60,13 +60,12 @@ class QuickLook:
     photo: Photo
 
 
-def quick_look(photo: Photo, data: bytes | None, effort: Effort) -> QuickLook:
-    """The network's reading of the tiles the finder finds on `photo` (decoded from `data`;
-    decoded again at twice the size when its tiles are small there), its searches made
-    while `effort` (the work done reading the photo so far) affords them. A tile with a
-    blank half the network reads very surely is not marked for checking where the finder
-    found a tile (network_look.put_together's `vouched`)."""
-    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Effort) -> QuickLook:
+    """The network's reading of the tiles the finder finds on `photo` (`detail` in BGR;
+    decoded from `data`, and again at twice the size when its tiles are small there), its
+    searches made while `effort` (the work done reading the photo so far) affords them. A
+    tile with a blank half the network reads very surely is not marked for checking where
+    the finder found a tile (network_look.put_together's `vouched`)."""
     boxes = [corners for corners, _ in tile_finder.find(detail)]
     widths = [tile_net.frame(b)[3] for b in boxes]
     if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):

@@ -124,12 +124,10 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
 
 
 #: With at least this many tiles read surely (SURE_SIZE, two pips or more), a tile read
-#: with doubt (below LOW_CONFIDENCE) little of whose face has one of their faces' colours
-#: (less than FACE_SHARE; a tile's face is at least half bare, even a [9|9]'s with its
-#: big pips) is a pattern of the table, not a tile: a flowered tray's dots read as a
-#: [3|1] beside a pink set's [6|1] (a real photo turned and relit).
+#: with doubt (below LOW_CONFIDENCE) little of whose face has one of their faces' hues
+#: (face_marks.FACE_SHARE) is a pattern of the table, not a tile: a flowered tray's dots
+#: read as a [3|1] beside a pink set's [6|1] (a real photo turned and relit).
 FACE_TILES = 2
-FACE_SHARE = 0.2
 
 
 def _of_faces_colour(detail: np.ndarray, found: list[Found]) -> list[Found]:
@@ -139,7 +137,7 @@ def _of_faces_colour(detail: np.ndarray, found: list[Found]) -> list[Found]:
     if len(sure) < FACE_TILES or not doubtful:
         return found
     shares = face_marks.face_shares(detail, sure, [f.corners for f in doubtful])
-    unlike = {id(f) for f, share in zip(doubtful, shares) if share < FACE_SHARE}
+    unlike = {id(f) for f, share in zip(doubtful, shares) if share < face_marks.FACE_SHARE}
     return [f for f in found if id(f) not in unlike]
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from . import annotate, network_look, perspective
+from . import annotate, face_marks, network_look, perspective
 from .finder_look import busy_photo, quick_look
 from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
@@ -806,12 +806,9 @@ def _blank_about(c: Candidate, block: TileBox) -> bool:
 #: widest, is not read.
 SURE_TILES = 2
 SMALLER, LARGER = 0.6, 1.6
-#: ...and a box less than FACE_SHARE of which is within FACE_TOLERANCE (a, b colour
-#: units) of one of their faces' colours is not read either. On the development sets
-#: this skips 13 % of all readings (46 of the 54 of pink tiles on wood grain), and no
-#: tile; a tile's box is at least half bare face, even a 9 | 9's with big pips.
-FACE_SHARE = 0.2
-FACE_TOLERANCE = 15.0
+#: ...and a box less than face_marks.FACE_SHARE of which has one of their faces' hues
+#: (face_marks.hue_share) is not read either. On the development sets this skips 13 % of
+#: all readings (46 of the 54 of pink tiles on wood grain), and no tile.
 
 
 def _unlike_set(box: TileBox, cands: list[Candidate], detail: np.ndarray, f: float) -> bool:
@@ -825,14 +822,12 @@ def _unlike_set(box: TileBox, cands: list[Candidate], detail: np.ndarray, f: flo
     widths = [c.box.width for c in sure]
     if not SMALLER * min(widths) <= box.width <= LARGER * max(widths):
         return True
-    return _face_share(box, sure, detail, f) < FACE_SHARE
+    return _face_share(box, sure, detail, f) < face_marks.FACE_SHARE
 
 
 def _face_share(box: TileBox, sure: list[Candidate], detail: np.ndarray, f: float) -> float:
-    """The share of `box` within FACE_TOLERANCE of the colour of one of the `sure` tiles' faces."""
-    faces = np.array([_face(c, detail, f) for c in sure])
-    sample = _colour_sample(detail, box, f)
-    return float((np.linalg.norm(sample[:, None, :] - faces[None, :, :], axis=2).min(axis=1) <= FACE_TOLERANCE).mean())
+    """The share of `box` with the hue of one of the `sure` tiles' faces."""
+    return face_marks.hue_share(_colour_sample(detail, box, f), np.array([_face(c, detail, f) for c in sure]))
 
 
 def _colour_sample(detail: np.ndarray, box: TileBox, f: float) -> np.ndarray:
@@ -1001,13 +996,13 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     reads as many tiles right as the classical looks, in about half their time. The
     classical looks read the others, and those the quick look reads no tile on; their
     tiles are put together with the network's reading of every box they read."""
+    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     quick_first = busy_photo(photo)
-    if quick_first and (quick := quick_look(photo, data, Effort())).found:
+    if quick_first and (quick := quick_look(photo, detail, data, Effort())).found:
         return quick.found, quick.detail, quick.photo
     effort = Effort()
-    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
     first, faint_looked = first_looks(detail, effort)
-    if not quick_first and small_tiles(photo, data, first.kept) and (quick := quick_look(photo, data, effort)).found:
+    if not quick_first and small_tiles(photo, data, first.kept) and (quick := quick_look(photo, detail, data, effort)).found:
         return quick.found, quick.detail, quick.photo
     kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]

@@ -5,9 +5,7 @@ reads no tile on, by the classical looks."""
 from __future__ import annotations
 
 import io
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,26 +16,13 @@ from synthetic_photos import make_photo
 from vision import finder_look, reader, tile_finder
 from vision.loading import load_photo
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
-import harsh_photos  # noqa: E402  (tests/bench: the harsh generator, run by hand otherwise)
-
-
-def _harsh(seed: int, index: int, centres: bool = False):
-    """Photo `index` of the harsh generator's `seed` as a JPEG, its tiles, and (when asked)
-    the centres of its tiles on the photo."""
-    img, truth, meta = harsh_photos.render(np.random.default_rng([seed, index]))
-    buf = io.BytesIO()
-    Image.fromarray(img).save(buf, format="JPEG", quality=90)
-    tiles = sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
-    if centres:
-        return buf.getvalue(), tiles, np.array([[float(v) for v in c.split(",")] for c in meta["centres"].split()])
-    return buf.getvalue(), tiles
+from .test_looks import _harsh
 
 
 def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
     """Thirteen tiles with engraved dividers on gingham (harsh seed 9, photo 34): the
     classical looks fit hundreds of boxes to its checks."""
-    return _harsh(9, 34)
+    return _harsh(9, 34, "JPEG")
 
 
 def _on_paper():
@@ -84,7 +69,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     decoded = []
     load = finder_look.load_photo
     monkeypatch.setattr(finder_look, "load_photo", lambda *a, **k: decoded.append(k) or load(*a, **k))
-    data, truth, centres = _harsh(16, 35, centres=True)
+    data, truth, centres = _harsh(16, 35, "JPEG", centres=True)
     photo = load_photo(data)
     assert not finder_look.busy_photo(photo) and photo.scale == 2
     hand = vision.read_hand(data)
@@ -96,9 +81,9 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
 
 
 def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):
-    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
     later = _spy(monkeypatch, "later_looks")
-    data, truth = _harsh(16, 35)
+    data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)
     assert later == [1]
     assert len(hand.tiles) >= len(truth) - 2 and Counter(t.halves for t in hand.tiles) <= Counter(truth)
@@ -109,7 +94,7 @@ def test_a_chain_on_wood_is_read_exactly():
     """Eleven small tiles in a chain on wood (harsh seed 3, photo 30, a busy 4 MP JPEG):
     the classical looks read every one (test_looks); the quick look misreads one surely.
     Strict: once it reads them all, this test fails and is to be made a plain one."""
-    data, truth = _harsh(3, 30)
+    data, truth = _harsh(3, 30, "JPEG")
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
@@ -123,7 +108,7 @@ def test_photos_of_odd_shapes_are_read_without_error(width, height):
 
 
 def test_a_busy_photo_the_quick_look_reads_no_tile_on_is_read_by_the_classical_looks(monkeypatch):
-    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
     classical = _spy(monkeypatch, "later_looks")
     data, truth = _gingham()
     hand = vision.read_hand(data)

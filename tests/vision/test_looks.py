@@ -38,12 +38,16 @@ def test_a_second_look_adds_the_tiles_it_read_clearly():
     assert reader._merged(second, first) == first + [second[1]]
 
 
-def _harsh(seed: int, index: int, fmt: str, quality: int = 90) -> tuple[bytes, list[tuple[int, int]]]:
-    """Photo `index` of the harsh generator's `seed`, saved as `fmt`, and its tiles."""
-    img, truth, _ = harsh_photos.render(np.random.default_rng([seed, index]))
+def _harsh(seed: int, index: int, fmt: str, quality: int = 90, centres: bool = False):
+    """Photo `index` of the harsh generator's `seed`, saved as `fmt`, its tiles, and (when
+    asked) the centres of its tiles on the photo."""
+    img, truth, meta = harsh_photos.render(np.random.default_rng([seed, index]))
     buf = io.BytesIO()
     Image.fromarray(img).save(buf, format=fmt, **({"compress_level": 1} if fmt == "PNG" else {"quality": quality}))
-    return buf.getvalue(), sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
+    tiles = sorted(tuple(sorted(map(int, t.split("-")), reverse=True)) for t in truth.split())
+    if centres:
+        return buf.getvalue(), tiles, np.array([[float(v) for v in c.split(",")] for c in meta["centres"].split()])
+    return buf.getvalue(), tiles
 
 
 def test_a_tile_only_the_closer_look_reads_is_kept_with_the_others():
@@ -62,7 +66,7 @@ def test_small_tiles_of_a_jpeg_are_read_on_a_sharper_decoding(seed, index, monke
     again at full size and looked at closer, and every tile is read. (The quick look
     reads such photos first, test_finder_look; the classical looks when it reads no tile.
     On the chain on wood it reads the [8|1] as a [7|1], at 0.96.)"""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
     data, truth = _harsh(seed, index, "JPEG")
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
@@ -145,7 +149,7 @@ def test_tiles_on_wood_as_light_as_they_are_are_found_by_their_faces_colour(monk
     data, truth = _harsh(5, 2, "JPEG")
     read = Counter(t.halves for t in vision.read_hand(data).tiles)
     assert read <= Counter(truth) and read.total() == 9
-    monkeypatch.setattr(reader, "quick_look", lambda photo, data, effort: finder_look.QuickLook([], None, photo))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
     read = Counter(t.halves for t in vision.read_hand(data).tiles)
     assert Counter([(4, 2), (7, 4), (10, 3), (10, 4)]) <= read <= Counter(truth) and read.total() == 8
 
