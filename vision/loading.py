@@ -153,6 +153,7 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     fmt = (im.format or "").upper()
     orientation = _orientation(im)
 
+    scale = 1
     try:
         if getattr(im, "n_frames", 1) > 1:
             im.seek(0)
@@ -160,7 +161,11 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
             # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
             if max(w, h) >= 2 * draft_long_side:
                 k = draft_long_side / max(w, h)
-                im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
+                drafted = im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
+                scale = round(w / drafted[1][2]) if drafted else 1
+            rgb = _jpeg_pixels(data, im, scale)
+            if rgb is not None:
+                return _upright(rgb, w, h, orientation, detail_long_side, fmt)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im.load()
@@ -184,10 +189,34 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
             raise PhotoError("the image file is truncated or damaged", "damaged") from None
         raise PhotoError(f"the image could not be decoded ({exc.__class__.__name__})", "damaged") from None
 
-    dw, dh = im.size
     rgb = np.asarray(im)
     if rgb.ndim != 3 or rgb.shape[2] != 3:
         raise PhotoError("the image could not be decoded as colour pixels", "not_image")
+    return _upright(rgb, w, h, orientation, detail_long_side, fmt)
+
+
+def _jpeg_pixels(data: bytes, im: Image.Image, scale: int) -> np.ndarray | None:
+    """The RGB pixels of a colour JPEG whole to its end marker, decoded by OpenCV at 1 /
+    `scale` of its size: the same pixels as Pillow's (both run libjpeg-turbo), in three
+    quarters of its time (Pillow feeds its decoder in chunks and copies the result). None
+    for any other JPEG, which Pillow decodes: a truncated one (OpenCV would fill in the
+    missing rows grey with a warning; Pillow refuses it), a grey or CMYK one."""
+    import cv2
+
+    flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+             8: cv2.IMREAD_REDUCED_COLOR_8}.get(scale)
+    if im.mode != "RGB" or flags is None or not data.rstrip(b"\x00").endswith(b"\xff\xd9"):
+        return None
+    bgr = cv2.imdecode(np.frombuffer(data, np.uint8), flags | cv2.IMREAD_IGNORE_ORIENTATION)
+    if bgr is None or bgr.shape[:2] != (im.size[1], im.size[0]):
+        return None
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+
+
+def _upright(rgb: np.ndarray, w: int, h: int, orientation: int, detail_long_side: int, fmt: str) -> Photo:
+    """The Photo of decoded pixels `rgb` of an image `w` x `h` with that EXIF
+    `orientation`, shrunk to `detail_long_side` at most."""
+    dh, dw = rgb.shape[:2]
     if max(dw, dh) > detail_long_side:
         import cv2
 

@@ -95,3 +95,27 @@ def test_a_label_fits_over_its_tile(length, whole):
     assert label == ("12: 10|7 ?" if whole else "10|7?")
     assert width <= LABEL_SPAN * length or scale == SMALLEST_FONT
     assert scale >= SMALLEST_FONT
+
+
+@pytest.mark.parametrize("mode", ["RGB", "L", "CMYK"])
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_big_jpeg_is_decoded_reduced_and_upright_as_pillow_does(photo, mode, orientation):
+    """A big JPEG is decoded at a reduced size (OpenCV's decoder for colour ones, which is
+    faster): its pixels, upright, are those Pillow decodes at that size, and a grey or
+    CMYK JPEG is decoded too."""
+    from vision.loading import DRAFT_LONG_SIDE, load_photo
+
+    big = Image.fromarray(photo.bgr[:, :, ::-1].copy()).resize((4 * DRAFT_LONG_SIDE, 3 * DRAFT_LONG_SIDE)).convert(mode)
+    ex = Image.Exif()
+    ex[0x0112] = orientation
+    buf = io.BytesIO()
+    big.save(buf, "JPEG", quality=90, exif=ex.tobytes())
+    data = buf.getvalue()
+    pillow = Image.open(io.BytesIO(data))
+    pillow.draft("RGB", (DRAFT_LONG_SIDE, DRAFT_LONG_SIDE * 3 // 4))
+    pillow = ImageOps.exif_transpose(pillow.convert("RGB"))
+    loaded = load_photo(data)
+    assert loaded.rgb.shape == (pillow.height, pillow.width, 3) == ((638, 850, 3) if orientation == 1 else (850, 638, 3))
+    assert (loaded.width, loaded.height) == ((3400, 2550) if orientation == 1 else (2550, 3400))
+    assert loaded.scale == pytest.approx(4.0, rel=0.01)
+    assert np.abs(loaded.rgb.astype(int) - np.asarray(pillow)).max() <= (0 if mode == "RGB" else 2)
