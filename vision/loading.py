@@ -35,6 +35,9 @@ DETAIL_LONG_SIDE = 2048
 MIN_BYTES_PER_PIXEL = 0.002
 #: Smallest accepted side.
 MIN_SIDE = 16
+#: Pillow's names for a JPEG: a phone's photo with a second picture after it (a depth map,
+#: a preview: the Multi-Picture Format) is an "MPO", whose first picture is the photo.
+JPEG_FORMATS = ("JPEG", "MPO")
 
 _heif_registered = False
 
@@ -157,7 +160,7 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     try:
         if getattr(im, "n_frames", 1) > 1:
             im.seek(0)
-        if fmt == "JPEG":
+        if fmt in JPEG_FORMATS:
             # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
             if max(w, h) >= 2 * draft_long_side:
                 k = draft_long_side / max(w, h)
@@ -195,12 +198,17 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     return _upright(rgb, w, h, orientation, detail_long_side, fmt)
 
 
+#: The grey libjpeg fills in the rows of a JPEG it could not decode.
+_FILLED = 128
+
+
 def _jpeg_pixels(data: bytes, im: Image.Image, scale: int) -> np.ndarray | None:
     """The RGB pixels of a colour JPEG whole to its end marker, decoded by OpenCV at 1 /
-    `scale` of its size: the same pixels as Pillow's (both run libjpeg-turbo), in three
-    quarters of its time (Pillow feeds its decoder in chunks and copies the result). None
-    for any other JPEG, which Pillow decodes: a truncated one (OpenCV would fill in the
-    missing rows grey with a warning; Pillow refuses it), a grey or CMYK one."""
+    `scale` of its size: the same pixels as Pillow's (both run libjpeg-turbo), in up to a
+    quarter less time (Pillow feeds its decoder in chunks and copies the result). None
+    for any other JPEG, which Pillow decodes: a grey or CMYK one, and a truncated or
+    damaged one, which Pillow refuses and OpenCV decodes with the rows after the damage
+    filled in grey (its last row all grey is taken for that)."""
     import cv2
 
     flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
@@ -208,7 +216,7 @@ def _jpeg_pixels(data: bytes, im: Image.Image, scale: int) -> np.ndarray | None:
     if im.mode != "RGB" or flags is None or not data.rstrip(b"\x00").endswith(b"\xff\xd9"):
         return None
     bgr = cv2.imdecode(np.frombuffer(data, np.uint8), flags | cv2.IMREAD_IGNORE_ORIENTATION)
-    if bgr is None or bgr.shape[:2] != (im.size[1], im.size[0]):
+    if bgr is None or bgr.shape[:2] != (im.size[1], im.size[0]) or (bgr[-1] == _FILLED).all():
         return None
     return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
 
@@ -242,4 +250,4 @@ SHARPER_TILE = 40
 def sharper_decoding(photo: Photo, data: bytes | None) -> bool:
     """Whether `photo`, decoded from `data`, is a JPEG decoded at a reduced size (its DCT
     scale), so that decoding it at twice that size shows its small tiles sharper."""
-    return data is not None and photo.format == "JPEG" and photo.scale >= SHARPER_SCALE
+    return data is not None and photo.format in JPEG_FORMATS and photo.scale >= SHARPER_SCALE

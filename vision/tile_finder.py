@@ -64,12 +64,14 @@ def find(image: np.ndarray) -> list[tuple[np.ndarray, float]]:
     return sorted(found, key=lambda fc: -fc[1])
 
 
-#: The finest level, nine tenths of the finder's work, finds tiles NARROWEST to WIDEST
+#: The finest level, three quarters of the finder's work, finds tiles NARROWEST to WIDEST
 #: pixels wide at its size. It is not looked at when the next level found SURE_BIG tiles
 #: or more surely (BIG_CHANCE) and each of them is BIG times as wide as that or more (seen
-#: at the finest level's size): a photo shows one set, whose tiles the perspective of a
-#: photo of a hand seldom makes half as wide as others. (Two, and that level only: the
-#: coarser ones found a sheet of paper, a pencil, surely.)
+#: at the finest level's size): a photo shows one set, and then only a tile less than two
+#: thirds as wide as the narrowest of those is missed (by the finder: the network still
+#: looks next to every tile found), which the perspective of a photo of a hand seldom
+#: makes. At 2 the paper photos of the tests would look at it. (Two, and that level only:
+#: the coarser ones found a sheet of paper, a pencil, surely.)
 BIG_CHANCE = 0.6
 SURE_BIG = 2
 BIG = 1.5

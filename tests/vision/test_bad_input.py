@@ -55,6 +55,23 @@ def test_truncated_jpeg():
     assert "truncated" in str(ei.value) or "damaged" in str(ei.value)
 
 
+@pytest.mark.parametrize("size", [(1600, 1200), (4000, 3000)])
+def test_a_jpeg_damaged_inside_is_refused(size):
+    """A stray marker in the middle of a JPEG's image data, its end marker still there:
+    the rows after it cannot be decoded (OpenCV's decoder would fill them in grey), so
+    the photo is refused as damaged, at full size and at the reduced size big ones are
+    decoded at."""
+    rng = np.random.default_rng(0)
+    small = rng.integers(0, 256, (60, 80, 3), np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(small).resize(size, Image.Resampling.BICUBIC).save(buf, "JPEG", quality=90)
+    data = buf.getvalue()
+    middle = (data.find(b"\xff\xda") + len(data)) // 2
+    with pytest.raises(PhotoError) as ei:
+        vision.read_hand(data[:middle] + b"\xff\xc0" + data[middle:])
+    assert "truncated or damaged" in str(ei.value)
+
+
 def test_text_file_named_jpg(tmp_path):
     p = tmp_path / "hand.jpg"
     p.write_text("I am not a JPEG at all")

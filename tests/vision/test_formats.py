@@ -119,3 +119,19 @@ def test_a_big_jpeg_is_decoded_reduced_and_upright_as_pillow_does(photo, mode, o
     assert (loaded.width, loaded.height) == ((3400, 2550) if orientation == 1 else (2550, 3400))
     assert loaded.scale == pytest.approx(4.0, rel=0.01)
     assert np.abs(loaded.rgb.astype(int) - np.asarray(pillow)).max() <= (0 if mode == "RGB" else 2)
+
+
+def test_a_phone_photo_with_a_second_picture_is_read_as_a_jpeg(photo):
+    """Phones may write a second picture (a depth map, a preview) after the photo, which
+    Pillow then calls an MPO: it is decoded at a reduced size as a JPEG is (not at full
+    size, five times slower), and read alike."""
+    from vision.loading import DRAFT_LONG_SIDE, load_photo
+
+    big = Image.fromarray(photo.bgr[:, :, ::-1].copy()).resize((4 * DRAFT_LONG_SIDE, 3 * DRAFT_LONG_SIDE))
+    jpeg, mpo = io.BytesIO(), io.BytesIO()
+    big.save(jpeg, "JPEG", quality=90)
+    big.save(mpo, "MPO", quality=90, save_all=True, append_images=[big.resize((400, 300))])
+    assert Image.open(io.BytesIO(mpo.getvalue())).format == "MPO"
+    as_jpeg, as_mpo = load_photo(jpeg.getvalue()), load_photo(mpo.getvalue())
+    assert as_mpo.rgb.shape == as_jpeg.rgb.shape == (638, 850, 3) and (as_mpo.rgb == as_jpeg.rgb).all()
+    assert sorted(t.halves for t in vision.read_hand(mpo.getvalue()).tiles) == sorted(photo.tiles)
