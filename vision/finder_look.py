@@ -21,7 +21,7 @@ import numpy as np
 
 from . import network_look, tile_finder, tile_net
 from .effort import Effort
-from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding
+from .loading import SHARPER_TILE, Photo, sharper_decoding, sharper_photo
 from .network_look import Found
 
 #: The longer side, in pixels, a photo's edges are counted at.
@@ -69,7 +69,7 @@ def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Eff
     boxes = [corners for corners, _ in tile_finder.find(detail)]
     widths = [tile_net.frame(b)[3] for b in boxes]
     if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):
-        sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
+        sharper = sharper_photo(photo, data)
         boxes = [b * (photo.scale / sharper.scale) for b in boxes]
         photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
     return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes), detail, photo)

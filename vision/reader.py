@@ -21,7 +21,7 @@ from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
                        fit_tile, join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError
-from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding
+from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding, sharper_photo
 from .network_look import Found
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import LOW_CONFIDENCE, Hand, Tile
@@ -465,7 +465,7 @@ def later_looks(photo: Photo, data: bytes | None, detail: np.ndarray, first: Loo
     # still be made.
     closer_side = int(SHARPER_LOOK * WORK_LONG_SIDE)  # the sharper decoding is longer: at least 2 x 850
     if small_tiles(photo, data, kept) and effort.affords_look(_pixels(detail.shape, closer_side)):
-        sharper = load_photo(data, draft_long_side=2 * max(photo.rgb.shape[:2]))
+        sharper = sharper_photo(photo, data)
         ratio = photo.scale / sharper.scale
         for c in kept:
             c.corners_detail = c.corners_detail * ratio

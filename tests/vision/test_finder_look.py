@@ -67,15 +67,15 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     again at full size; every tile is outlined where it lies on the photo."""
     quick, later = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "later_looks")
     decoded = []
-    load = finder_look.load_photo
-    monkeypatch.setattr(finder_look, "load_photo", lambda *a, **k: decoded.append(k) or load(*a, **k))
+    sharper = finder_look.sharper_photo
+    monkeypatch.setattr(finder_look, "sharper_photo", lambda *a: decoded.append(sharper(*a)) or decoded[-1])
     data, truth, centres = _harsh(16, 35, "JPEG", centres=True)
     photo = load_photo(data)
     assert not finder_look.busy_photo(photo) and photo.scale == 2
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert (quick, later) == ([1], [])
-    assert decoded and decoded[0]["draft_long_side"] == 2 * max(photo.rgb.shape[:2])
+    assert len(decoded) == 1 and decoded[0].rgb.shape[:2] == (2 * photo.rgb.shape[0], 2 * photo.rgb.shape[1])
     read = np.array([np.mean(t.polygon, axis=0) for t in hand.tiles])
     assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
 

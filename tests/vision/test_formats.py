@@ -135,3 +135,20 @@ def test_a_phone_photo_with_a_second_picture_is_read_as_a_jpeg(photo):
     as_jpeg, as_mpo = load_photo(jpeg.getvalue()), load_photo(mpo.getvalue())
     assert as_mpo.rgb.shape == as_jpeg.rgb.shape == (638, 850, 3) and (as_mpo.rgb == as_jpeg.rgb).all()
     assert sorted(t.halves for t in vision.read_hand(mpo.getvalue()).tiles) == sorted(photo.tiles)
+
+
+@pytest.mark.parametrize("size", [(3400, 2550), (3401, 2551), (3403, 2553)])
+def test_a_jpeg_is_decoded_again_at_twice_the_size_whatever_its_size(photo, size):
+    """Small tiles are read on the JPEG decoded again at twice the reduced size: at half
+    its size, whether or not its sides divide by four (3401 is 851 at a quarter; asking
+    for twice that, 1702, had it decoded whole, three times slower)."""
+    from vision.loading import load_photo, sharper_decoding, sharper_photo
+
+    buf = io.BytesIO()
+    Image.fromarray(photo.bgr[:, :, ::-1].copy()).resize(size).save(buf, "JPEG", quality=90)
+    data = buf.getvalue()
+    first = load_photo(data)
+    assert first.rgb.shape[:2] == (-(-size[1] // 4), -(-size[0] // 4)) and sharper_decoding(first, data)
+    sharper = sharper_photo(first, data)
+    assert sharper.rgb.shape[:2] == (-(-size[1] // 2), -(-size[0] // 2))
+    assert sharper.scale == pytest.approx(2.0, rel=0.01)

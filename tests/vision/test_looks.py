@@ -14,7 +14,7 @@ from PIL import Image
 
 import vision
 from synthetic_photos import make_photo
-from vision import bodies, finder_look, network_look, reader
+from vision import bodies, finder_look, loading, network_look, reader
 from vision.pips import HalfReading, TileReading
 from vision.result import LOW_CONFIDENCE
 
@@ -163,11 +163,20 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
+def _decodings(monkeypatch) -> list[dict]:
+    """A list that gains the keywords of every decoding of a photo: the first (reader's
+    load_photo) and the sharper ones (loading's, which sharper_photo calls)."""
+    loads = []
+    load = loading.load_photo
+    spy = lambda *a, **k: loads.append(k) or load(*a, **k)  # noqa: E731
+    monkeypatch.setattr(reader, "load_photo", spy)
+    monkeypatch.setattr(loading, "load_photo", spy)
+    return loads
+
+
 def test_big_tiles_are_decoded_once(monkeypatch):
     """A JPEG decoded at half its size whose tiles are big there is not decoded again."""
-    loads = []
-    load = reader.load_photo
-    monkeypatch.setattr(reader, "load_photo", lambda *a, **k: loads.append(k) or load(*a, **k))
+    loads = _decodings(monkeypatch)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(2000, 1500), style="ivory")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
@@ -179,9 +188,7 @@ def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
     """A JPEG of one big tile with a fine engraved divider: the first look finds nothing,
     the look for faint dividers finds the tile, and the photo is not decoded again
     sharper (its tile is big) nor looked at closer."""
-    loads = []
-    load = reader.load_photo
-    monkeypatch.setattr(reader, "load_photo", lambda *a, **k: loads.append(k) or load(*a, **k))
+    loads = _decodings(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=1, size=(2000, 1500), style="ivory_spinner",
                        background="paper", divider="faint")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
