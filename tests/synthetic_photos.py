@@ -490,7 +490,7 @@ def turned_jpeg(data: bytes, angle: float, zoom: float = 1.0, gamma: float = 1.0
     and relit by turn_photo, and saved again as a JPEG of quality 85."""
     from vision.loading import load_photo
 
-    upright = cv2.cvtColor(load_photo(data).rgb, cv2.COLOR_RGB2BGR)
+    upright = load_photo(data).bgr
     ok, jpeg = cv2.imencode(".jpg", turn_photo(upright, angle, zoom, gamma), [cv2.IMWRITE_JPEG_QUALITY, 85])
     return jpeg.tobytes()
 

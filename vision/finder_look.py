@@ -8,8 +8,9 @@ Either way a 12 MP photo took up to two seconds. The finder (tile_finder.py) see
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
 about loose pips and at the faces' colour (network_look). On such photos that reads as
-many tiles right as the classical looks, in about half their time. On plain photos of big tiles (white tiles on white paper, say)
-the classical looks read more of them, and fast: there they stay (reader._read_tiles).
+many tiles right as the classical looks, in about half their time. On plain photos of
+big tiles (white tiles on white paper, say) the classical looks read more of them, and
+fast: there they stay (reader._read_tiles).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ BUSY_EDGES = 0.03
 def edge_share(photo: Photo) -> float:
     """The share of `photo`'s pixels on an edge, seen EDGES_SIDE pixels long (a
     smaller photo enlarged to that)."""
-    grey = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2GRAY)
+    grey = cv2.cvtColor(photo.bgr, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     f = EDGES_SIDE / max(h, w)
     grey = cv2.resize(grey, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
@@ -71,5 +72,5 @@ def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Eff
     if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):
         sharper = sharper_photo(photo, data)
         boxes = [b * (photo.scale / sharper.scale) for b in boxes]
-        photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
+        photo, detail = sharper, sharper.bgr
     return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes), detail, photo)

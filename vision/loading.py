@@ -61,13 +61,14 @@ def _register_heif() -> None:
 
 @dataclass
 class Photo:
-    """Decoded photo: `rgb` is an upright (EXIF applied) RGB array, possibly reduced.
+    """Decoded photo: `bgr` is an upright (EXIF applied) array, possibly reduced, its
+    channels in OpenCV's order (blue, green, red), which every look works in.
 
-    `scale` maps `rgb` pixel coordinates to the original (upright) image: original =
-    rgb * scale. `width`/`height` are the original upright size.
+    `scale` maps `bgr` pixel coordinates to the original (upright) image: original =
+    bgr * scale. `width`/`height` are the original upright size.
     """
 
-    rgb: np.ndarray
+    bgr: np.ndarray
     scale: float
     width: int
     height: int
@@ -94,27 +95,27 @@ def _orientation(im: Image.Image) -> int:
     return value if value in _ORIENTATIONS else 1
 
 
-def _orient(rgb: np.ndarray, orientation: int) -> np.ndarray:
+def _orient(pixels: np.ndarray, orientation: int) -> np.ndarray:
     """Apply an EXIF orientation (1-8) to an array, as ImageOps.exif_transpose does."""
     if orientation == 2:
-        return rgb[:, ::-1]
+        return pixels[:, ::-1]
     if orientation == 3:
-        return rgb[::-1, ::-1]
+        return pixels[::-1, ::-1]
     if orientation == 4:
-        return rgb[::-1]
+        return pixels[::-1]
     if orientation == 5:
-        return rgb.transpose(1, 0, 2)
+        return pixels.transpose(1, 0, 2)
     if orientation == 6:
-        return rgb.transpose(1, 0, 2)[:, ::-1]
+        return pixels.transpose(1, 0, 2)[:, ::-1]
     if orientation == 7:
-        return rgb.transpose(1, 0, 2)[::-1, ::-1]
+        return pixels.transpose(1, 0, 2)[::-1, ::-1]
     if orientation == 8:
-        return rgb.transpose(1, 0, 2)[::-1]
-    return rgb
+        return pixels.transpose(1, 0, 2)[::-1]
+    return pixels
 
 
 def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long_side: int = DRAFT_LONG_SIDE) -> Photo:
-    """Decode `data` (JPEG, PNG, WebP, HEIC, ...) into an upright RGB array whose long side
+    """Decode `data` (JPEG, PNG, WebP, HEIC, ...) into an upright array (BGR) whose long side
     is at most about `detail_long_side` (never upscaled); a JPEG is decoded at the
     smallest DCT scale whose long side is at least `draft_long_side`. Raises PhotoError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
@@ -156,19 +157,19 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     fmt = (im.format or "").upper()
     orientation = _orientation(im)
 
-    scale = 1
     try:
         if getattr(im, "n_frames", 1) > 1:
             im.seek(0)
         if fmt in JPEG_FORMATS:
+            scale = 1
             # DCT-domain downscale: decode directly at 1/2, 1/4 or 1/8 when big.
             if max(w, h) >= 2 * draft_long_side:
                 k = draft_long_side / max(w, h)
                 drafted = im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
                 scale = round(w / drafted[1][2]) if drafted else 1
-            rgb = _jpeg_pixels(data, im, scale)
-            if rgb is not None:
-                return _upright(rgb, w, h, orientation, detail_long_side, fmt)
+            bgr = _jpeg_pixels(data, im, scale)
+            if bgr is not None:
+                return _upright(bgr, w, h, orientation, detail_long_side, fmt)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im.load()
@@ -195,7 +196,9 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     rgb = np.asarray(im)
     if rgb.ndim != 3 or rgb.shape[2] != 3:
         raise PhotoError("the image could not be decoded as colour pixels", "not_image")
-    return _upright(rgb, w, h, orientation, detail_long_side, fmt)
+    import cv2
+
+    return _upright(cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), w, h, orientation, detail_long_side, fmt)
 
 
 #: The grey libjpeg fills in the rows of a JPEG it could not decode.
@@ -203,7 +206,7 @@ _FILLED = 128
 
 
 def _jpeg_pixels(data: bytes, im: Image.Image, scale: int) -> np.ndarray | None:
-    """The RGB pixels of a colour JPEG whole to its end marker, decoded by OpenCV at 1 /
+    """The pixels (BGR) of a colour JPEG whole to its end marker, decoded by OpenCV at 1 /
     `scale` of its size: the same pixels as Pillow's (both run libjpeg-turbo), in up to a
     quarter less time (Pillow feeds its decoder in chunks and copies the result). None
     for any other JPEG, which Pillow decodes: a grey or CMYK one, and a truncated or
@@ -218,25 +221,25 @@ def _jpeg_pixels(data: bytes, im: Image.Image, scale: int) -> np.ndarray | None:
     bgr = cv2.imdecode(np.frombuffer(data, np.uint8), flags | cv2.IMREAD_IGNORE_ORIENTATION)
     if bgr is None or bgr.shape[:2] != (im.size[1], im.size[0]) or (bgr[-1] == _FILLED).all():
         return None
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB)
+    return bgr
 
 
-def _upright(rgb: np.ndarray, w: int, h: int, orientation: int, detail_long_side: int, fmt: str) -> Photo:
-    """The Photo of decoded pixels `rgb` of an image `w` x `h` with that EXIF
+def _upright(bgr: np.ndarray, w: int, h: int, orientation: int, detail_long_side: int, fmt: str) -> Photo:
+    """The Photo of decoded pixels `bgr` of an image `w` x `h` with that EXIF
     `orientation`, shrunk to `detail_long_side` at most."""
-    dh, dw = rgb.shape[:2]
+    dh, dw = bgr.shape[:2]
     if max(dw, dh) > detail_long_side:
         import cv2
 
         f = detail_long_side / max(dw, dh)
         dw, dh = max(1, round(dw * f)), max(1, round(dh * f))
-        rgb = cv2.resize(rgb, (dw, dh), interpolation=cv2.INTER_AREA)
-    rgb = _orient(rgb, orientation)
+        bgr = cv2.resize(bgr, (dw, dh), interpolation=cv2.INTER_AREA)
+    bgr = _orient(bgr, orientation)
     if orientation in (5, 6, 7, 8):
         w, h = h, w
         dw, dh = dh, dw
     scale = w / dw
-    return Photo(rgb=np.ascontiguousarray(rgb), scale=scale, width=w, height=h, format=fmt)
+    return Photo(bgr=np.ascontiguousarray(bgr), scale=scale, width=w, height=h, format=fmt)
 
 
 #: A JPEG decoded at this fraction of its size or less can be decoded again sharper...

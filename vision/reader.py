@@ -428,7 +428,7 @@ def analyse(photo: Photo, data: bytes | None = None,
     read. The looks after the first are made while `effort` (counting the work done)
     affords them."""
     effort = Effort() if effort is None else effort
-    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    detail = photo.bgr
     first, faint_looked = first_looks(detail, effort)
     return later_looks(photo, data, detail, first, faint_looked, effort)
 
@@ -470,7 +470,7 @@ def later_looks(photo: Photo, data: bytes | None, detail: np.ndarray, first: Loo
         for c in kept:
             c.corners_detail = c.corners_detail * ratio
         proposals = [p * ratio for p in proposals]
-        photo, detail = sharper, cv2.cvtColor(sharper.rgb, cv2.COLOR_RGB2BGR)
+        photo, detail = sharper, sharper.bgr
         closer = _analyse(detail, min(closer_side, max(detail.shape[:2])), levels=2, effort=effort)
         look = Look(_merged(kept, closer.kept), busy, bodies, proposals + closer.proposals)
         kept = _other_looks(detail, look, effort, faint_looked=faint_looked)
@@ -996,7 +996,7 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     reads as many tiles right as the classical looks, in about half their time. The
     classical looks read the others, and those the quick look reads no tile on; their
     tiles are put together with the network's reading of every box they read."""
-    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    detail = photo.bgr
     quick_first = busy_photo(photo)
     if quick_first and (quick := quick_look(photo, detail, data, Effort())).found:
         return quick.found, quick.detail, quick.photo

@@ -197,7 +197,7 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
     finally:
         reader._read_box, reader._read_view, network_look._read = read_box, read_view, network_read
     rng = np.random.default_rng([seed, i, 7])
-    detail = cv2.cvtColor(photo.rgb, cv2.COLOR_RGB2BGR)
+    detail = photo.bgr
     truths = [as_box(t / photo.scale) for t in truth_photo]
     mine = [r for r in records if r[2] == 5]
     keep = set(rng.choice(len(mine), min(len(mine), NETWORK_BOXES), replace=False).tolist()) if mine else set()

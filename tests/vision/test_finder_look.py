@@ -75,7 +75,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert (quick, later) == ([1], [])
-    assert len(decoded) == 1 and decoded[0].rgb.shape[:2] == (2 * photo.rgb.shape[0], 2 * photo.rgb.shape[1])
+    assert len(decoded) == 1 and decoded[0].bgr.shape[:2] == (2 * photo.bgr.shape[0], 2 * photo.bgr.shape[1])
     read = np.array([np.mean(t.polygon, axis=0) for t in hand.tiles])
     assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
 
@@ -139,7 +139,7 @@ def test_the_finder_looks_at_its_finest_level_only_where_the_tiles_may_be_small(
     sides.clear()
     data, _, centres = _harsh(16, 35, "JPEG", centres=True)
     photo = load_photo(data)
-    found = tile_finder.find(photo.rgb[:, :, ::-1])
+    found = tile_finder.find(photo.bgr)
     assert tile_finder.LEVELS[0] in sides
     boxes = np.array([c.mean(axis=0) for c, _ in found]) * photo.scale
     # within half a tile (they touch side by side 55 pixels apart): the network moves the box on
