@@ -19,7 +19,7 @@ PREVIEW_WIDTH = 900
 
 
 def available() -> bool:
-    return all(importlib.util.find_spec(name) is not None for name in ("cv2", "numpy", "PIL"))
+    return all(importlib.util.find_spec(name) is not None for name in ("cv2", "numpy", "PIL", "onnxruntime"))
 
 
 @dataclass

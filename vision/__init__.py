@@ -7,7 +7,8 @@
     hand.annotated()  # JPEG bytes with every tile outlined and labelled
 
 Importing this package does not import OpenCV: `read_hand` does, and raises
-VisionUnavailable (a RuntimeError) with an install hint when OpenCV or numpy is missing.
+VisionUnavailable (a RuntimeError) with an install hint when OpenCV, numpy, Pillow or
+ONNX Runtime is missing.
 Unreadable input raises PhotoError (a ValueError) with a readable message.
 """
 
@@ -22,6 +23,7 @@ def _reader():
     try:
         import cv2  # noqa: F401
         import numpy  # noqa: F401
+        import onnxruntime  # noqa: F401
         from PIL import Image  # noqa: F401
     except ImportError as exc:
         raise VisionUnavailable(str(exc)) from None

@@ -11,19 +11,18 @@ The tile network (tile_net.py) then reads the boxes it finds.
 
 It was trained by tests/training/train_tile_finder.py on photos rendered by
 tests/bench/harsh_photos.py and tests/synthetic_photos.py, never on the real development
-photos. Its weights (tile_finder.onnx) ship with the package and run in OpenCV's dnn.
+photos. Its weights (tile_finder.onnx) ship with the package and run in ONNX Runtime.
 """
 
 from __future__ import annotations
 
 import math
-import threading
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from .tile_net import box_corners, frame, per_thread
+from .tile_net import box_corners, frame, run
 
 STRIDE = 8
 NARROWEST, WIDEST = 16, 48
@@ -44,14 +43,9 @@ def prepared(image: np.ndarray) -> np.ndarray:
     return cv2.dnn.blobFromImage(image, 1 / 64.0, mean=(128.0, 128.0, 128.0))
 
 
-_local = threading.local()
-
-
 def answers(image: np.ndarray) -> np.ndarray:
     """The finder's answers for a BGR image: (OUTPUTS, H / STRIDE, W / STRIDE)."""
-    net = per_thread(_local, WEIGHTS)
-    net.setInput(prepared(image))
-    return net.forward()[0]
+    return run(WEIGHTS, prepared(image))[0]
 
 
 def find(image: np.ndarray) -> list[tuple[np.ndarray, float]]:

@@ -7,16 +7,17 @@ under glare defeat it where a person sees the tile at once. The network sees the
 with some of its surroundings, upright (the crop below), and answers from examples:
 it was trained by tests/training/train_tile_net.py on boxes harvested from rendered
 photos (tests/bench/harsh_photos.py), never on the real development photos. Its weights
-(tile_net.onnx, under 1 MB) ship with the package and are run by OpenCV's dnn module.
+(tile_net.onnx, under 1 MB) ship with the package and are run by ONNX Runtime.
 """
 
 from __future__ import annotations
 
-import threading
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
+import onnxruntime
 
 #: The crop the network sees: the box grown by CONTEXT about its centre, warped upright
 #: (the box's -n end at the top) to IN_W x IN_H pixels.
@@ -74,18 +75,22 @@ class Answer:
         return self.tile * self.top_p * self.bottom_p
 
 
-_local = threading.local()
+@lru_cache(maxsize=None)
+def session(weights: Path) -> onnxruntime.InferenceSession:
+    """The network in `weights`, loaded once and shared by every thread (a session may
+    be run by several at once). ONNX Runtime runs both networks in half the time OpenCV's
+    dnn module took (the finder's finest level on a 12 MP photo: 14 ms instead of 31).
+    It runs them on one thread: the web server's threads read photos side by side, and
+    a photo's reading costs the same however busy the others keep the machine."""
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    return onnxruntime.InferenceSession(str(weights), options, providers=["CPUExecutionProvider"])
 
 
-def per_thread(local: threading.local, weights: Path) -> "cv2.dnn.Net":
-    """This thread's copy (kept on `local`) of the network in `weights`: a Net keeps its
-    input and its layers' outputs between setInput and forward, so two threads of the
-    web server must not share one."""
-    net = getattr(local, "net", None)
-    if net is None:
-        net = local.net = cv2.dnn.readNetFromONNX(str(weights))
-        net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    return net
+def run(weights: Path, x: np.ndarray) -> np.ndarray:
+    """The first output of the network in `weights` for the input `x` (float32)."""
+    net = session(weights)
+    return net.run(None, {net.get_inputs()[0].name: x})[0]
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -98,9 +103,7 @@ def read_crops(crops: np.ndarray) -> list[Answer]:
     if len(crops) == 0:
         return []
     x = normalise(np.asarray(crops, np.float32).transpose(0, 3, 1, 2) * np.float32(1 / 255.0))
-    net = per_thread(_local, WEIGHTS)
-    net.setInput(np.ascontiguousarray(x, np.float32))
-    out = net.forward()
+    out = run(WEIGHTS, np.ascontiguousarray(x, np.float32))
     tile, near = 1.0 / (1.0 + np.exp(-out[:, 0])), 1.0 / (1.0 + np.exp(-out[:, 1]))
     top, bottom = _softmax(out[:, 2:2 + COUNTS]), _softmax(out[:, 2 + COUNTS:2 + 2 * COUNTS])
     t, b = top.argmax(axis=1), bottom.argmax(axis=1)

@@ -1,10 +1,13 @@
-"""`import vision` is cheap and does not need OpenCV; a missing OpenCV is reported clearly."""
+"""`import vision` is cheap and does not need OpenCV; a missing OpenCV or ONNX Runtime is
+reported clearly."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,8 +23,9 @@ def test_import_does_not_load_cv2():
     assert r.stdout.strip() == "ok"
 
 
-def test_vision_unavailable_without_cv2():
-    r = _run("import sys; sys.modules['cv2'] = None\n"
+@pytest.mark.parametrize("missing", ["cv2", "onnxruntime"])
+def test_vision_unavailable_without_cv2_or_onnxruntime(missing):
+    r = _run(f"import sys; sys.modules['{missing}'] = None\n"
              "import vision\n"
              "try:\n"
              "    vision.read_hand(b'x')\n"

@@ -361,8 +361,8 @@ def test_a_sure_tile_is_kept_beside_a_less_sure_one_it_overlaps_a_little():
 
 
 def test_threads_read_with_the_network_at_once():
-    """The web server reads photos on several threads: each thread's readings are its
-    own (one network shared between threads would mix their inputs)."""
+    """The web server reads photos on several threads, which share one session of the
+    network: each thread's readings are its own, as when read alone."""
     from concurrent.futures import ThreadPoolExecutor
 
     photos = list(_photos())[:4]

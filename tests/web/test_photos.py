@@ -128,6 +128,18 @@ def test_without_opencv_the_button_says_what_to_install(client, monkeypatch, pho
     assert refused.status_code == 503 and "vision extra" in refused.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("missing", ["cv2", "onnxruntime"])
+def test_the_photo_counter_is_available_only_with_opencv_and_onnx_runtime(monkeypatch, missing):
+    """The vision extra's OpenCV and ONNX Runtime (which runs its networks) must both be
+    there for the round page to offer the photo button."""
+    import importlib.util
+
+    assert photos.available()
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == missing else find_spec(name, *a))
+    assert not photos.available()
+
+
 @pytest.mark.parametrize("lang, said", [("en", "larger than 1 MB"), ("fr", "dépasse 1 Mo"), ("nl", "groter dan 1 MB")])
 def test_a_photo_over_the_cap_is_refused_on_the_round_page_keeping_what_was_typed(app, client, lang, said):
     """With CSRF on, as in use: a photo up to twice the cap still lets the form be read, so
