@@ -342,6 +342,21 @@ def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
     assert face_marks.boxes_at_faces(table, 40.0, [], []) == []
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (5, 200), (30, 17), (241, 333)])
+def test_the_faces_rectangles_are_matched_as_a_filter_would(shape):
+    """The rectangles of face colour are matched by multiplying spectra: the same shares
+    as filtering the mask with each turn's kernel (zero beyond its edges), and the same
+    best turn, on masks smaller than a kernel, thin or odd-sized."""
+    mask = (np.random.default_rng(sum(shape)).random(shape) < 0.4).astype(np.float32)
+    filtered = np.array([cv2.filter2D(mask, -1, face_marks._kernel(k), borderType=cv2.BORDER_CONSTANT)
+                         for k in range(face_marks.TURNS)])
+    best, turn = face_marks._best_rectangle(mask)
+    assert best.shape == turn.shape == shape
+    assert np.allclose(best, filtered.max(axis=0), atol=1e-5)
+    chosen = np.take_along_axis(filtered, turn[None], axis=0)[0]
+    assert np.allclose(chosen, filtered.max(axis=0), atol=1e-5)
+
+
 def test_a_sure_tile_is_kept_beside_a_less_sure_one_it_overlaps_a_little():
     """Tiles side by side: a surely read tile is not dropped for overlapping, by a third,
     a tile found less surely; it is for a tile found surely, or for one it overlaps by
