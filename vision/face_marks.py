@@ -159,13 +159,16 @@ def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     padded = cv2.copyMakeBorder(mask, c, height - h - c, c, width - w - c, cv2.BORDER_CONSTANT, value=0)
     spectrum = cv2.dft(padded, nonzeroRows=h + c)
     best = np.full(mask.shape, -1.0, np.float32)
-    turn = np.zeros(mask.shape, np.int32)
+    turn = np.zeros(mask.shape, np.uint8)
+    this_turn = np.empty(mask.shape, np.uint8)
     for k in range(TURNS):
         kernel = cv2.copyMakeBorder(_kernel(k), 0, height - size, 0, width - size, cv2.BORDER_CONSTANT, value=0)
         product = cv2.mulSpectrums(spectrum, cv2.dft(kernel, nonzeroRows=size), 0, conjB=True)
-        r = cv2.idft(product, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT, nonzeroRows=h)[:h, :w]
-        turn[r > best] = k
-        np.maximum(best, r, out=best)
+        r = np.ascontiguousarray(cv2.idft(product, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT, nonzeroRows=h)[:h, :w])
+        # where this turn is better (OpenCV's compare and copy: a quarter of numpy's time)
+        this_turn.fill(k)
+        cv2.copyTo(this_turn, cv2.compare(r, best, cv2.CMP_GT), turn)
+        cv2.max(best, r, dst=best)
     return best, turn
 
 
