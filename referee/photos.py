@@ -1,8 +1,8 @@
 """The photo counter in the app: read a hand from one upload, never trust it unchecked.
 
-`vision` is an optional extra; without OpenCV the round page says what to install. The
-reading only pre-selects tiles on the keypad: the player confirms or corrects them by
-tapping before anything is saved. Photos are kept only when the game's owner says so.
+`vision` is an optional extra; without OpenCV or ONNX Runtime the round page says what to
+install. The reading only pre-selects tiles on the keypad: the player confirms or corrects
+them by tapping before anything is saved. Photos are kept only when the game's owner says so.
 """
 
 import base64
@@ -76,8 +76,14 @@ def too_large(max_bytes: int) -> TooLarge:
     return TooLarge(TOO_MANY_BYTES, mb=max_bytes // (1024 * 1024))
 
 
+class Unavailable(Exception):
+    """The vision extra is installed but cannot be loaded (a broken OpenCV or ONNX Runtime):
+    the app answers as when it is not installed."""
+
+
 def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:
-    """Read the photo; PhotoError (bad image) becomes a RulesError the page can show."""
+    """Read the photo; PhotoError (bad image) becomes a RulesError the page can show, and
+    VisionUnavailable becomes Unavailable."""
     import vision
 
     if not data:
@@ -88,6 +94,8 @@ def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:
         hand = vision.read_hand(data)
     except vision.PhotoError as err:
         raise RulesError(PHOTO_ERRORS.get(err.kind, PHOTO_ERRORS["unreadable"])) from None
+    except vision.VisionUnavailable:
+        raise Unavailable() from None
     tiles, unsure, outside = [], [], []
     for tile in hand.tiles:
         name = f"{tile.a}-{tile.b}"

@@ -183,7 +183,7 @@ def photo(game_id, seat):
     if seat >= len(state.players):
         abort(404)
     if not photos.available():
-        return respond(503, _("Counting from a photo needs the vision extra: pip install -e '.[vision]'"))
+        return _needs_vision()
     number = request.form.get("number", type=int) or (state.next_round.number if state.next_round else 0)
     editing = next((r for r in state.played if r.number == number), None)
     if editing is None and (state.next_round is None or number != state.next_round.number):
@@ -198,6 +198,8 @@ def photo(game_id, seat):
     except RulesError as err:
         status = 413 if isinstance(err, photos.TooLarge) else 422
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
+    except photos.Unavailable:
+        return _needs_vision()
     if game.keep_photos:
         photos.keep(Path(current_app.instance_path) / "photos", game.id, number, seat, data,
                     datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f"))
@@ -207,6 +209,10 @@ def photo(game_id, seat):
         fields.pop("went_out")
     return _round_page(state, number, fields, editing=editing, checked=_check(state, number, fields),
                        reading=reading)
+
+
+def _needs_vision():
+    return respond(503, _("Counting from a photo needs the vision extra: pip install -e '.[vision]'"))
 
 
 @bp.errorhandler(RequestEntityTooLarge)

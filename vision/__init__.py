@@ -35,7 +35,7 @@ def _reader():
 def read_hand(data: bytes):
     """Read the tiles in a photo of a hand laid face up. Returns a `Hand` with `.tiles`,
     `.pips` and `.annotated()`. Raises PhotoError for bytes that are not a readable photo
-    and VisionUnavailable when OpenCV is not installed."""
+    and VisionUnavailable when OpenCV or ONNX Runtime is not installed."""
     return _reader().read_hand_bytes(data)
 
 

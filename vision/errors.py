@@ -19,7 +19,8 @@ class PhotoError(ValueError):
 
 
 class VisionUnavailable(RuntimeError):
-    """OpenCV or numpy is not installed, so photos cannot be read."""
+    """OpenCV, numpy, Pillow or ONNX Runtime is not installed (or cannot be loaded), so
+    photos cannot be read."""
 
     def __init__(self, detail: str = "") -> None:
         message = "photo counting is not available: " + INSTALL_HINT

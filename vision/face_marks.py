@@ -150,8 +150,11 @@ def _face_colour(lab: np.ndarray, outline: np.ndarray) -> np.ndarray:
 def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """For every pixel, the best share of face inside a tile's rectangle about it less the
     share in the band around, over TURNS turns, and the turn giving it. The rectangles
-    are matched by multiplying spectra (the mask's transformed once), two to three times
-    as fast as filtering with each turn's kernel (cv2.filter2D), to a ten-millionth."""
+    are matched by multiplying spectra (the mask's transformed once), 1.7 to 2.6 times as
+    fast as filtering with each turn's kernel (cv2.filter2D), to a few ten-millionths:
+    where a rectangle slides over an even patch, the filter gave equal shares and the
+    spectra differ by that much, so such a patch has one best place instead of several
+    (no tile of the benchmark sets was read otherwise)."""
     h, w = mask.shape
     size = _kernel(0).shape[0]
     c = size // 2
@@ -167,8 +170,8 @@ def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         r = np.ascontiguousarray(cv2.idft(product, flags=cv2.DFT_SCALE | cv2.DFT_REAL_OUTPUT, nonzeroRows=h)[:h, :w])
         # where this turn is better (OpenCV's compare and copy: a quarter of numpy's time)
         this_turn.fill(k)
-        cv2.copyTo(this_turn, cv2.compare(r, best, cv2.CMP_GT), turn)
-        cv2.max(best, r, dst=best)
+        turn = cv2.copyTo(this_turn, cv2.compare(r, best, cv2.CMP_GT), turn)
+        best = cv2.max(best, r, dst=best)
     return best, turn
 
 

@@ -12,6 +12,7 @@ photos (tests/bench/harsh_photos.py), never on the real development photos. Its 
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -75,13 +76,22 @@ class Answer:
         return self.tile * self.top_p * self.bottom_p
 
 
-@lru_cache(maxsize=None)
+_loading = threading.Lock()
+
+
 def session(weights: Path) -> onnxruntime.InferenceSession:
-    """The network in `weights`, loaded once and shared by every thread (a session may
-    be run by several at once). ONNX Runtime runs both networks in half the time OpenCV's
-    dnn module took (the finder's finest level on a 12 MP photo: 14 ms instead of 31).
-    It runs them on one thread: the web server's threads read photos side by side, and
-    a photo's reading costs the same however busy the others keep the machine."""
+    """The network in `weights`, loaded once (the first requests of the web server's
+    threads may ask for it at the same time) and shared by every thread: a session may be
+    run by several at once. ONNX Runtime runs both networks in half the time OpenCV's dnn
+    module took (the finder's finest level on a 12 MP photo: 14 ms instead of 31). A run
+    uses one thread: the server's threads read photos side by side, each on its core,
+    rather than each spreading over every core."""
+    with _loading:
+        return _session(weights)
+
+
+@lru_cache(maxsize=None)
+def _session(weights: Path) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = options.inter_op_num_threads = 1
     return onnxruntime.InferenceSession(str(weights), options, providers=["CPUExecutionProvider"])

@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("cv2", reason="the vision extra (OpenCV) is not installed")
 pytest.importorskip("numpy", reason="the vision extra (numpy) is not installed")
+pytest.importorskip("onnxruntime", reason="the vision extra (ONNX Runtime) is not installed")
 
 TESTS = Path(__file__).resolve().parents[1]
 if str(TESTS) not in sys.path:

@@ -128,6 +128,23 @@ def test_without_opencv_the_button_says_what_to_install(client, monkeypatch, pho
     assert refused.status_code == 503 and "vision extra" in refused.get_data(as_text=True)
 
 
+def test_a_vision_extra_that_cannot_be_loaded_is_answered_as_a_missing_one(client, monkeypatch, photo):
+    """An OpenCV or ONNX Runtime that is installed but fails to load: the upload says what
+    to install (503), as when the extra is missing, and no round is saved."""
+    import vision
+
+    game = new_game(client)
+    as_scorer(client, game)
+
+    def broken(_data):
+        raise vision.VisionUnavailable("libonnxruntime.so: cannot open shared object file")
+
+    monkeypatch.setattr(vision, "read_hand", broken)
+    refused = upload(client, game, 0, photo)
+    assert refused.status_code == 503 and "needs the vision extra" in refused.get_data(as_text=True)
+    assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
+
+
 @pytest.mark.parametrize("missing", ["cv2", "onnxruntime"])
 def test_the_photo_counter_is_available_only_with_opencv_and_onnx_runtime(monkeypatch, missing):
     """The vision extra's OpenCV and ONNX Runtime (which runs its networks) must both be
