@@ -139,12 +139,19 @@ def _face_mask(lab: np.ndarray, colours: list[np.ndarray]) -> np.ndarray:
 
 def _face_colour(lab: np.ndarray, outline: np.ndarray) -> np.ndarray:
     """The median colour inside the middle of a tile's outline (its face: pips are fewer)."""
-    m = np.zeros(lab.shape[:2], np.uint8)
-    cv2.fillConvexPoly(m, np.rint(scaled_about_centre(outline, 0.7)).astype(np.int32), 1)
+    corners = np.rint(scaled_about_centre(outline, 0.7)).astype(np.int32)
+    # drawn on the part of the photo about it only: the same pixels, not a mask the size
+    # of the photo for every face
+    h, w = lab.shape[:2]
+    x0, y0 = np.clip(corners.min(axis=0), 0, [w, h])
+    x1, y1 = np.clip(corners.max(axis=0) + 1, 0, [w, h])
+    m = np.zeros((max(0, y1 - y0), max(0, x1 - x0)), np.uint8)
+    if m.size:
+        cv2.fillConvexPoly(m, (corners - [x0, y0]).astype(np.int32), 1)
     if not m.any():
         y, x = np.clip(np.rint(outline.mean(axis=0)[::-1]).astype(int), 0, np.array(lab.shape[:2]) - 1)
         return lab[y, x]
-    return np.median(lab[m > 0], axis=0)
+    return np.median(lab[y0:y1, x0:x1][m > 0], axis=0)
 
 
 def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -342,6 +342,24 @@ def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
     assert face_marks.boxes_at_faces(table, 40.0, [], []) == []
 
 
+def test_a_face_colour_is_read_inside_its_outline_even_past_the_photo_s_edge():
+    """The faces' colour is the median inside the middle of a tile's outline (its pips are
+    fewer): of the part on the photo when the tile runs off it, of the pixel nearest its
+    centre when the whole middle is off it."""
+    lab = np.full((100, 160, 3), (50, 128, 128), np.float32)
+    on_photo = tile_net.box_corners(np.array([40.0, 50.0]), np.array([0.0, 1.0]), 30.0, 60.0)
+    half_off = tile_net.box_corners(np.array([150.0, 95.0]), np.array([1.0, 0.0]), 20.0, 40.0)
+    far_off = tile_net.box_corners(np.array([400.0, 30.0]), np.array([0.0, 1.0]), 10.0, 20.0)
+    cv2.fillConvexPoly(lab, np.rint(on_photo).astype(np.int32), (200, 130, 140))
+    cv2.fillConvexPoly(lab, np.rint(half_off).astype(np.int32), (90, 110, 100))
+    for x, y in ((40, 50), (150, 95), (149, 95)):   # a pip at each tile's centre
+        cv2.circle(lab, (x, y), 3, (20, 128, 128), -1)
+    lab[30, 159] = (70, 150, 90)   # the pixel nearest the far tile's centre
+    assert face_marks._face_colour(lab, on_photo).tolist() == [200, 130, 140]
+    assert face_marks._face_colour(lab, half_off).tolist() == [90, 110, 100]
+    assert face_marks._face_colour(lab, far_off).tolist() == [70, 150, 90]
+
+
 @pytest.mark.parametrize("shape", [(1, 1), (5, 200), (30, 17), (241, 333)])
 def test_the_faces_rectangles_are_matched_as_a_filter_would(shape):
     """The rectangles of face colour are matched by multiplying spectra: the same shares
