@@ -19,7 +19,10 @@ PREVIEW_WIDTH = 900
 
 
 def available() -> bool:
-    return all(importlib.util.find_spec(name) is not None for name in ("cv2", "numpy", "PIL", "onnxruntime"))
+    """Whether the vision extra's modules are installed (without importing them)."""
+    import vision
+
+    return all(importlib.util.find_spec(name.split(".")[0]) is not None for name in vision.REQUIRED)
 
 
 @dataclass

@@ -14,17 +14,21 @@ Unreadable input raises PhotoError (a ValueError) with a readable message.
 
 from __future__ import annotations
 
+import importlib
+
 from .errors import INSTALL_HINT, PhotoError, VisionUnavailable
 
-__all__ = ["read_hand", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "Hand", "Tile"]
+__all__ = ["read_hand", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "REQUIRED", "Hand", "Tile"]
+
+#: The modules of the vision extra that reading needs (a caller such as the web app checks
+#: they are installed before offering to read a photo).
+REQUIRED = ("cv2", "numpy", "onnxruntime", "PIL.Image")
 
 
 def _reader():
     try:
-        import cv2  # noqa: F401
-        import numpy  # noqa: F401
-        import onnxruntime  # noqa: F401
-        from PIL import Image  # noqa: F401
+        for name in REQUIRED:
+            importlib.import_module(name)
     except ImportError as exc:
         raise VisionUnavailable(str(exc)) from None
     from . import reader
