@@ -128,7 +128,7 @@ def test_the_finder_finds_every_tile_of_a_photo_on_paper_at_its_size():
 
 
 def test_the_finder_looks_at_its_finest_level_only_where_the_tiles_may_be_small(monkeypatch):
-    """Nine tenths of the finder's work is its finest level, which finds small tiles only:
+    """Three quarters of the finder's work is its finest level, which finds small tiles only:
     it is skipped when the next level finds big tiles surely (six on paper, found all the
     same above), not when the tiles are small (sixteen on a 3 MP JPEG), which it finds."""
     sides = []
