@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from synthetic_photos import _draw_tile
-from vision.pips import CW, read_tile
+from vision.pips import CW, dominant_colour, read_tile
 
 
 def _upright_tile(a: int, b: int, background=(200, 200, 205), style: str = "ivory", pale: bool = False,
@@ -98,3 +98,14 @@ def test_a_tile_with_a_thirteenth_pip_is_not_a_tile():
                  (0.75, 0.6), (0.5, 0.75), (0.38, 0.67), (0.62, 0.67), (0.38, 0.83), (0.62, 0.83)]:
         cv2.circle(img, (int(x * CW), int(y * 2 * CW)), 3, (20, 20, 20), -1)
     assert read_tile(img) is None
+
+
+@pytest.mark.parametrize("face", [(82.0, 1.0, 9.0), (20.0, -30.0, -45.0), (60.0, 40.0, -5.0)])
+def test_a_face_s_colour_is_its_bare_part_s_even_when_big_pips_cover_most_of_it(face):
+    """A 9's big pips cover more than half of a half: the colour of the face is still the
+    bare part's, all of one colour, not the pips' shaded spread (pips.dominant_colour)."""
+    rng = np.random.default_rng(7)
+    bare = np.float32(face) + rng.normal(0, 0.8, (400, 3)).astype(np.float32)
+    pips = rng.uniform([5, -60, -60], [40, 60, 60], (600, 3)).astype(np.float32)
+    colour = dominant_colour(np.concatenate([pips, bare]))
+    assert np.abs(colour - np.float32(face)).max() < 1.0
