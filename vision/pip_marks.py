@@ -60,6 +60,8 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     out: list[np.ndarray] = []
     for group in sorted(_groups(dots[free], SAME_TILE * tile_width), key=len, reverse=True):
         out += _boxes_about(group, tile_width)
+        if len(out) >= MAX_BOXES:
+            break
     return out[:MAX_BOXES]
 
 
