@@ -313,8 +313,7 @@ def _inside(corners: np.ndarray, w: int, h: int) -> bool:
 
 def _read(detail: np.ndarray, boxes: list[np.ndarray], effort: Effort) -> list[tile_net.Answer]:
     effort.crops(len(boxes))
-    return tile_net.read_crops(np.array([tile_net.crop(detail, b) for b in boxes]).reshape(
-        -1, tile_net.IN_H, tile_net.IN_W, 3))
+    return tile_net.read_crops([tile_net.crop(detail, b) for b in boxes])
 
 
 def _distinct(boxes: list[np.ndarray], keep: int) -> list[np.ndarray]:

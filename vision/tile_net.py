@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from collections.abc import Sequence
 from pathlib import Path
 
 import cv2
@@ -108,11 +109,13 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def read_crops(crops: np.ndarray) -> list[Answer]:
-    """The network's answers for crops (N, IN_H, IN_W, 3, BGR uint8, from `crop`)."""
+def read_crops(crops: Sequence[np.ndarray]) -> list[Answer]:
+    """The network's answers for crops (each IN_H x IN_W x 3, BGR uint8, from `crop`)."""
     if len(crops) == 0:
         return []
-    x = normalise(np.asarray(crops, np.float32).transpose(0, 3, 1, 2) * np.float32(1 / 255.0))
+    # OpenCV's blob making lays the crops out channel by channel, as the network takes
+    # them, three times as fast as numpy's transposing (and the normalising after it)
+    x = normalise(cv2.dnn.blobFromImages(list(crops), 1 / 255.0))
     out = run(WEIGHTS, np.ascontiguousarray(x, np.float32))
     tile, near = 1.0 / (1.0 + np.exp(-out[:, 0])), 1.0 / (1.0 + np.exp(-out[:, 1]))
     top, bottom = _softmax(out[:, 2:2 + COUNTS]), _softmax(out[:, 2 + COUNTS:2 + 2 * COUNTS])
