@@ -44,6 +44,8 @@ CONTRAST = 0.4
 #: faces read moved by a hundredth of a pixel (ONNX Runtime's rounding instead of
 #: OpenCV's): its place came tenth. 12 reads every benchmark set as 8 did.
 MAX_BOXES = 12
+#: A rectangle's inner part, in pixels of the picture matched (TILE_PX wide tiles).
+_INNER_PIXELS = INNER * TILE_PX * 2 * INNER * TILE_PX
 
 
 def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
@@ -60,6 +62,8 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
                        interpolation=cv2.INTER_AREA if f0 < 1 else cv2.INTER_LINEAR)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     face = _face_mask(lab, _colours(lab, [outline * f0 for outline in faces]))
+    if _free_face(face, [outline * f0 for outline in covered]) < CONTRAST * _INNER_PIXELS:
+        return []
     places = []   # (contrast, centre on detail, turn, width)
     for scale in SCALES:
         f = TILE_PX / (tile_width * scale)
@@ -119,6 +123,20 @@ def _middle_hues(detail: np.ndarray, outline: np.ndarray) -> np.ndarray:
 def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     """Squared colour distance (lightness weighed half) of `lab`'s pixels from `colour`."""
     return (0.5 * (lab[..., 0] - colour[0])) ** 2 + (lab[..., 1] - colour[1]) ** 2 + (lab[..., 2] - colour[2]) ** 2
+
+
+def _free_face(face: np.ndarray, covered: list[np.ndarray]) -> int:
+    """How many pixels of the `face` mask lie outside every outline `covered`, in patches
+    (what a 3 x 3 opening keeps: the table's specks of the faces' colour go). A tile the
+    looks missed leaves a rectangle's worth of them, at least the CONTRAST share of its
+    inner part, the far tiles of a tilted photo too (two of them, half as wide as the
+    tiles read surely and touching, left 97). Where the faces' colour is all on the tiles
+    found, the search finds nothing and is not made: on 13 of 18 harsh 12 MP photos it left 0
+    to 15 such pixels, and the search took 5 to 94 ms there."""
+    free = (face > 0).astype(np.uint8)
+    for outline in covered:
+        cv2.fillConvexPoly(free, np.rint(outline).astype(np.int32), 0)
+    return int(np.count_nonzero(cv2.morphologyEx(free, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))))
 
 
 def _colours(lab: np.ndarray, faces: list[np.ndarray]) -> list[np.ndarray]:
