@@ -44,7 +44,8 @@ CONTRAST = 0.4
 #: faces read moved by a hundredth of a pixel (ONNX Runtime's rounding instead of
 #: OpenCV's): its place came tenth. 12 reads every benchmark set as 8 did.
 MAX_BOXES = 12
-#: A rectangle's inner part, in pixels of the picture matched (TILE_PX wide tiles).
+#: The smaller rectangle's inner part, in pixels of the picture the colour is matched on
+#: (where tiles min(SCALES) times the width read are TILE_PX wide).
 _INNER_PIXELS = INNER * TILE_PX * 2 * INNER * TILE_PX
 
 
@@ -129,10 +130,12 @@ def _free_face(face: np.ndarray, covered: list[np.ndarray]) -> int:
     """How many pixels of the `face` mask lie outside every outline `covered`, in patches
     (what a 3 x 3 opening keeps: the table's specks of the faces' colour go). A tile the
     looks missed leaves a rectangle's worth of them, at least the CONTRAST share of its
-    inner part, the far tiles of a tilted photo too (two of them, half as wide as the
-    tiles read surely and touching, left 97). Where the faces' colour is all on the tiles
-    found, the search finds nothing and is not made: on 13 of 18 harsh 12 MP photos it left 0
-    to 15 such pixels, and the search took 5 to 94 ms there."""
+    inner part (of the smaller rectangle looked for), the far tiles of a tilted photo too
+    (two of them, half as wide as the tiles read surely and touching, left 97 on the
+    benchmark's copy of the photo, 141 on the test's). Where the faces' colour is all on
+    the tiles found, the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15
+    such pixels, and the search, 5 to 94 ms there, had found nothing (a rule found so, not
+    a bound: a rectangle may draw some of its face from a tile found beside it)."""
     free = (face > 0).astype(np.uint8)
     for outline in covered:
         cv2.fillConvexPoly(free, np.rint(outline).astype(np.int32), 0)

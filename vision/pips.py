@@ -102,7 +102,7 @@ def dominant_colour(pixels: np.ndarray) -> np.ndarray:
     """The median of the N x 3 Lab pixels in the commonest colour bin and its neighbours.
     Big pips of a double-nine's 9 cover more than half of a half: the median colour is
     then a pip's, while the bare face, all of one colour, still fills the commonest bin
-    (the pips' shading and highlights spread them over many)."""
+    (the pips' shading and highlights spread them over many). `pixels` are lab_image's."""
     q = np.floor(pixels / COLOUR_BIN).astype(np.int32)
     # each bin numbered in the order of its (L, a, b), so that the first of the commonest
     # is the one a sort would find first: a count over one number is 8 times as fast as

@@ -799,8 +799,9 @@ COVERS = 2.0
 
 
 #: A box at most this share of a tile's width, lying this much inside it (a share of its
-#: own area), is part of that tile...
-PART_WIDTH = 0.5
+#: own area), is part of that tile (below a half: a box over four tiles, two by two, read
+#: cleanly would otherwise hide each of them)...
+PART_WIDTH = 0.4
 PART_INSIDE = 0.9
 
 
@@ -808,8 +809,9 @@ def _inside_a_tile_read(box: TileBox, cands: list[Candidate]) -> bool:
     """Whether `box` is part of a tile read cleanly with two pips or more: a row of its
     pips, an edge of its face. On a close-up of one tile enlarged to 12 MP, read at 0.89
     (short of SURE), those were 17 of the 22 boxes read, about a millisecond each, and
-    none was a tile. A tile read with no pip or one is left out: a box of plain table read
-    as a [0|0] may be much larger than the tiles on it."""
+    none was a tile. Such a box is not read, nor proposed to the tile network, nor looked
+    at again at the set's width. A tile read with no pip or one is left out: a box of
+    plain table read as a [0|0] may be much larger than the tiles on it."""
     return any(c.score >= CLEAN and c.reading.pips > 1 and box.width <= PART_WIDTH * c.box.width
                and overlap(box, c.box) > PART_INSIDE for c in cands)
 

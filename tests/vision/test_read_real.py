@@ -118,12 +118,14 @@ def test_a_close_up_s_pip_rows_and_edges_are_not_read_as_tiles_once_it_is_read(p
     reads = []
     candidate = reader._candidate
     monkeypatch.setattr(reader, "_candidate", lambda detail, box, f: reads.append(
-        (box, candidate(detail, box, f))) or reads[-1][1])
+        (box, f, candidate(detail, box, f))) or reads[-1][2])
     hand = vision.read_hand((photos_dir / name).read_bytes())
     assert Counter((t.a, t.b) for t in hand.tiles) == Counter(manifest[name][0])
-    tile = next(k for k, (_, c) in enumerate(reads) if c is not None and c.reading.pips > 1)
-    read = reads[tile][1].box
-    assert not [box for box, _ in reads[tile + 1:] if box.width <= read.width / 2 and overlap(box, read) > 0.9]
+    tile = next(k for k, (_, _, c) in enumerate(reads)
+                if c is not None and c.score >= reader.CLEAN and c.reading.pips > 1)
+    read, f = reads[tile][2].box, reads[tile][1]
+    assert not [box for box, g, _ in reads[tile + 1:] if g == f and box.width <= reader.PART_WIDTH * read.width
+                and overlap(box, read) > reader.PART_INSIDE]
     assert len(reads) <= 3
 
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from synthetic_photos import _draw_tile
-from vision.pips import CW, dominant_colour, read_tile
+from vision.pips import COLOUR_BIN, CW, dominant_colour, median_colour, read_tile
 
 
 def _upright_tile(a: int, b: int, background=(200, 200, 205), style: str = "ivory", pale: bool = False,
@@ -109,3 +109,16 @@ def test_a_face_s_colour_is_its_bare_part_s_even_when_big_pips_cover_most_of_it(
     pips = rng.uniform([5, -60, -60], [40, 60, 60], (600, 3)).astype(np.float32)
     colour = dominant_colour(np.concatenate([pips, bare]))
     assert np.abs(colour - np.float32(face)).max() < 1.0
+
+
+def test_of_two_colours_as_common_the_face_s_is_the_first_in_lightness_then_hue_order():
+    """Ties between colour bins are settled one way, the same on every read: the bin first
+    in (L, a, b) order, as sorting the bins finds it (np.unique, which the count replaced)."""
+    rng = np.random.default_rng(5)
+    for _ in range(300):
+        values = [-40.0, -7.0, 0.0, 5.9, 6.0, 30.0, 80.0]
+        pixels = rng.choice(values, size=(int(rng.integers(2, 12)), 3)).astype(np.float32)
+        q = np.floor(pixels / COLOUR_BIN).astype(np.int32)
+        keys, counts = np.unique(q, axis=0, return_counts=True)
+        near = (np.abs(q - keys[np.argmax(counts)]) <= 1).all(axis=1)
+        assert np.array_equal(dominant_colour(pixels), median_colour(pixels[near]))
