@@ -6,9 +6,12 @@
     hand.pips         # raw total, [0|0] counts 0
     hand.annotated()  # JPEG bytes with every tile outlined and labelled
 
-Importing this package does not import OpenCV: `read_hand` does, and raises
-VisionUnavailable (a RuntimeError) with an install hint when OpenCV, numpy, Pillow or
-ONNX Runtime is missing.
+Importing this package does not import OpenCV (the web app checks that the extra is
+installed without loading it). Taking `read_hand` from it (`from vision import read_hand`,
+or its first use as `vision.read_hand`) loads the reader: OpenCV, ONNX Runtime and the two
+networks, readied on a blank photo (reader.ready, about 0.1 s once), so that the first
+photo is read as fast as the next. `read_hand` raises VisionUnavailable (a RuntimeError)
+with an install hint when OpenCV, numpy, Pillow or ONNX Runtime is missing.
 Unreadable input raises PhotoError (a ValueError) with a readable message.
 """
 
@@ -36,11 +39,16 @@ def _reader():
     return reader
 
 
-def read_hand(data: bytes):
+def _read_hand(data: bytes):
     """Read the tiles in a photo of a hand laid face up. Returns a `Hand` with `.tiles`,
     `.pips` and `.annotated()`. Raises PhotoError for bytes that are not a readable photo
     and VisionUnavailable when OpenCV or ONNX Runtime is not installed."""
-    return _reader().read_hand_bytes(data)
+    reader = _reader()
+    reader.ready()
+    return reader.read_hand_bytes(data)
+
+
+_read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
 
 
 def read_file(path) -> "Hand":
@@ -51,10 +59,18 @@ def read_file(path) -> "Hand":
         data = Path(path).read_bytes()
     except OSError as exc:
         raise PhotoError(f"cannot open {path}: {exc.strerror or exc}") from None
-    return read_hand(data)
+    return _read_hand(data)
 
 
 def __getattr__(name: str):
+    if name == "read_hand":
+        # handed out here, not defined above, so that taking it readies the reader
+        try:
+            _reader().ready()
+        except VisionUnavailable:
+            pass  # read_hand says so when it is called
+        globals()["read_hand"] = _read_hand
+        return _read_hand
     if name in ("Hand", "Tile"):
         from . import result
 

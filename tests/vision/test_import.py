@@ -7,7 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
+from synthetic_photos import make_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -62,3 +64,39 @@ def test_the_tile_network_ships_with_the_package():
     assert tile_net.WEIGHTS.name in config["tool"]["setuptools"]["package-data"]["vision"]
     assert tile_net.WEIGHTS.parent == ROOT / "vision"
     assert 0 < tile_net.WEIGHTS.stat().st_size < 2_000_000
+
+
+def test_taking_read_hand_readies_the_reader_and_import_alone_does_not():
+    """`from vision import read_hand` loads OpenCV and both networks before the first photo
+    (reader.ready), so that a photo read first in a fresh process is not charged for them;
+    `import vision` alone loads neither (the web app only checks the extra is there)."""
+    r = _run("import sys, vision\n"
+             "assert 'onnxruntime' not in sys.modules\n"
+             "from vision import read_hand\n"
+             "from vision import reader, tile_net\n"
+             "assert reader._readied and tile_net._session.cache_info().currsize == 2\n"
+             "assert read_hand.__name__ == 'read_hand' and vision.read_hand is read_hand\n"
+             "print('ok')")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "ok"
+
+
+def test_a_network_that_cannot_be_loaded_does_not_break_taking_read_hand(tmp_path):
+    """A damaged network file: taking read_hand still works, and reading a photo says it
+    could not be analysed (PhotoError, which the app answers with a 4xx)."""
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(make_photo(np.random.default_rng(7), n_tiles=4, size=(1000, 750), style="ivory",
+                                 background="felt", layout="scatter").encode("jpeg"))
+    bad = tmp_path / "net.onnx"
+    bad.write_bytes(b"not a network")
+    r = _run("import vision\n"
+             "from pathlib import Path\n"
+             "from vision import tile_finder, tile_net\n"
+             f"tile_net.WEIGHTS = tile_finder.WEIGHTS = Path({str(bad)!r})\n"
+             "from vision import read_hand\n"
+             "try:\n"
+             f"    read_hand(Path({str(photo)!r}).read_bytes())\n"
+             "except vision.PhotoError as e:\n"
+             "    print('refused:', e)\n")
+    assert r.returncode == 0, r.stderr
+    assert "refused: the photo could not be analysed" in r.stdout
