@@ -178,6 +178,19 @@ def test_a_tile_only_the_classical_looks_read_needs_a_fairly_clean_reading(monke
     assert [t.tile for t in tiles] == [(3, 1)]
 
 
+def test_a_tile_only_the_classical_looks_read_is_dropped_where_the_network_sees_its_box_off_a_tile(monkeypatch):
+    """A [11|11] lying across on white paper, its divider unseen, was read as two upright
+    boxes each half on it and half on the paper ([7|0] at 0.87, [3|0]): in each box the
+    network saw no tile, and was sure of one next to it. Such a tile is dropped; one in
+    whose box the network sees nothing at all, near or not, is kept (a [0|0] the network
+    did not believe in was right)."""
+    off_a_tile = tile_net.Answer(0.02, 0.99, 7, 0, 0.5, 0.5, np.zeros(5))
+    nothing = tile_net.Answer(0.02, 0.1, 0, 0, 0.5, 0.5, np.zeros(5))
+    _scripted(monkeypatch, {(100, 100): off_a_tile, (300, 100): nothing})
+    tiles = network_look.put_together(TABLE, [Found(_box(100), 7, 0, 0.87), Found(_box(300), 0, 0, 0.87)], [])
+    assert [t.tile for t in tiles] == [(0, 0)]
+
+
 def _table_read_as_blank(x: float) -> Found:
     """A box of bare table 200 wide, read as a [0|0] fairly surely."""
     return Found(tile_net.box_corners(np.array([x, 100.0]), np.array([0.0, 1.0]), 200.0, 400.0), 0, 0, 0.6)
