@@ -7,11 +7,12 @@
     hand.annotated()  # JPEG bytes with every tile outlined and labelled
 
 Importing this package does not import OpenCV (the web app checks that the extra is
-installed without loading it). Taking `read_hand` from it (`from vision import read_hand`,
-or its first use as `vision.read_hand`) loads the reader: OpenCV, ONNX Runtime and the two
-networks, readied on a blank photo (reader.ready, about 0.1 s once), so that the first
-photo is read as fast as the next. `read_hand` raises VisionUnavailable (a RuntimeError)
-with an install hint when OpenCV, numpy, Pillow or ONNX Runtime is missing.
+installed without loading it). Taking `read_hand` from it (`from vision import read_hand`)
+loads the reader, OpenCV, ONNX Runtime and the two networks, and readies them on a blank
+photo (reader.ready: about 0.2 s, once), so that the first photo is then read as fast as
+the next; used as `vision.read_hand(data)`, the first call does that before reading.
+`read_hand` raises VisionUnavailable (a RuntimeError) with an install hint when OpenCV,
+numpy, Pillow or ONNX Runtime is missing, or a network cannot be loaded.
 Unreadable input raises PhotoError (a ValueError) with a readable message.
 """
 
@@ -62,13 +63,18 @@ def read_file(path) -> "Hand":
     return _read_hand(data)
 
 
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
 def __getattr__(name: str):
     if name == "read_hand":
-        # handed out here, not defined above, so that taking it readies the reader
+        # handed out here, not defined above, so that taking it readies the reader; one
+        # that cannot be readied says why when read_hand is called (it readies it first)
         try:
             _reader().ready()
-        except VisionUnavailable:
-            pass  # read_hand says so when it is called
+        except Exception:
+            pass
         globals()["read_hand"] = _read_hand
         return _read_hand
     if name in ("Hand", "Tile"):

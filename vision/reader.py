@@ -6,6 +6,7 @@ bytes -> pixels -> the tile finder's boxes -> the tile network's reading -> Hand
 from __future__ import annotations
 
 import math
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -20,7 +21,7 @@ from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
                        fit_tile, join_split_bars, measure_flatness, overlap)
-from .errors import PhotoError
+from .errors import PhotoError, VisionUnavailable
 from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding, sharper_photo
 from .network_look import Found
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
@@ -1039,29 +1040,36 @@ def _row_height(tiles: list[Tile]) -> float:
     return float(np.median(sizes)) * 1.5
 
 
-#: Whether ready() has run.
+#: Whether ready() has run (taken by one thread at a time: a web server's threads may
+#: take read_hand at once).
 _readied = False
+_readying = threading.Lock()
 
 
 def ready() -> None:
-    """Do once, before the first photo, what its reading would otherwise pay for: load
-    the two networks and run each once, read a small blank photo, on which OpenCV
+    """Do once, before the first photo, what its reading would otherwise pay for (0.1 s):
+    load the two networks and run each once, read a small blank photo, on which OpenCV
     builds its tables for the Lab colour space (40 ms on their first use) and Pillow
-    loads its format plugins, and take a median along an axis (numpy then imports its
-    masked arrays, 6 ms). In a fresh process the first 12 MP photo took 0.22 s to read,
-    the next ones 0.08 s; readied (0.15 s), it takes about as long as the next ones."""
+    loads its JPEG plugins, and take a median along an axis (numpy then imports its
+    masked arrays, 6 ms). In a fresh process the first 12 MP photo took 0.22 s to read
+    and the next ones 0.08 s; readied, it takes about as long as the next ones. A
+    network that cannot be loaded (a damaged file) raises VisionUnavailable: the photo
+    is not at fault, and the next call tries again."""
     global _readied
-    if _readied:
-        return
-    _readied = True
-    try:
+    with _readying:
+        if _readied:
+            return
+        try:
+            tile_net.session(tile_net.WEIGHTS)
+            tile_net.session(tile_finder.WEIGHTS)
+        except Exception as exc:
+            raise VisionUnavailable(f"its networks could not be loaded: {exc}") from None
         tile_net.read_crops([np.zeros((tile_net.IN_H, tile_net.IN_W, 3), np.uint8)])
         tile_finder.answers(np.zeros((64, 64, 3), np.uint8))
         _, blank = cv2.imencode(".jpg", np.full((48, 64, 3), 128, np.uint8))
         read_hand_bytes(blank.tobytes())
         np.median(np.zeros((1, 2)), axis=1)
-    except Exception:  # a network that cannot be loaded: reading a photo says so (PhotoError)
-        pass
+        _readied = True
 
 
 def read_hand_bytes(data: bytes) -> Hand:

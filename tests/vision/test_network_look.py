@@ -186,9 +186,12 @@ def test_a_tile_only_the_classical_looks_read_is_dropped_where_the_network_sees_
     did not believe in was right)."""
     off_a_tile = tile_net.Answer(0.02, 0.99, 7, 0, 0.5, 0.5, np.zeros(5))
     nothing = tile_net.Answer(0.02, 0.1, 0, 0, 0.5, 0.5, np.zeros(5))
-    _scripted(monkeypatch, {(100, 100): off_a_tile, (300, 100): nothing})
-    tiles = network_look.put_together(TABLE, [Found(_box(100), 7, 0, 0.87), Found(_box(300), 0, 0, 0.87)], [])
-    assert [t.tile for t in tiles] == [(0, 0)]
+    unsure = tile_net.Answer(0.02, 0.8, 0, 0, 0.5, 0.5, np.zeros(5))
+    _scripted(monkeypatch, {(100, 100): off_a_tile, (300, 100): nothing, (500, 100): unsure})
+    classical = [Found(_box(100), 7, 0, 0.87), Found(_box(300), 0, 0, 0.87), Found(_box(500), 2, 0, 0.87)]
+    # the looks' other boxes come after the tiles' own: each tile is judged on its own box
+    tiles = network_look.put_together(TABLE, classical, [_box(200), _box(400)])
+    assert sorted(t.tile for t in tiles) == [(0, 0), (2, 0)]
 
 
 def _table_read_as_blank(x: float) -> Found:
