@@ -95,6 +95,8 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
     network reads it at VOUCHED_BLANK or more."""
     effort = Effort() if effort is None else effort
+    # the first len(classical) boxes are the classical tiles' own (_distinct keeps them
+    # all, in order), so first[i] is the network's answer for classical[i]'s box
     boxes = _distinct([f.corners for f in classical] + list(proposals), keep=len(classical))
     first = _read(detail, boxes, effort)
     network = _followed(detail, boxes, first, effort)
