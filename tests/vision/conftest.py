@@ -30,3 +30,12 @@ def photos_dir() -> Path:
     if not (PHOTOS / "MANIFEST.tsv").exists():
         pytest.skip(f"real photos not available: {PHOTOS} is absent")
     return PHOTOS
+
+
+@pytest.fixture(scope="session", autouse=True)
+def readied_reader() -> None:
+    """The reader readied before any test (as taking `read_hand` does): its warm-up
+    reads a blank photo, which a test spying on the looks would otherwise count as its own."""
+    from vision import reader
+
+    reader.ready()

@@ -13,7 +13,7 @@ from PIL import Image
 
 import vision
 from synthetic_photos import make_photo
-from vision import finder_look, reader, tile_finder
+from vision import finder_look, network_look, reader, tile_finder
 from vision.loading import load_photo
 
 from .test_looks import _harsh
@@ -80,13 +80,64 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
 
 
+def _looks(monkeypatch) -> list:
+    """A list that gains, for each of reader's _analyse calls, its marks threshold (None
+    for the usual one) and the Look it returned; and "quick" for each quick look."""
+    calls = []
+    analyse, quick = reader._analyse, reader.quick_look
+
+    def look(*a, **k):
+        calls.append((k.get("threshold"), analyse(*a, **k)))
+        return calls[-1][1]
+
+    monkeypatch.setattr(reader, "_analyse", look)
+    monkeypatch.setattr(reader, "quick_look", lambda *a: calls.append("quick") or quick(*a))
+    return calls
+
+
+def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
+    """The first look at small tiles on a JPEG decoded at a reduced size stops as soon as
+    two tiles read fairly surely show them small: the quick look reads the photo, and the
+    rest of the first look would be thrown away."""
+    data, truth = _harsh(16, 35, "JPEG")
+    calls = _looks(monkeypatch)
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == truth
+    (threshold, first), quick = calls
+    assert threshold is None and first.cut_short and len(first.kept) == reader.SMALL_SEEN and quick == "quick"
+    monkeypatch.undo()
+    whole = reader._analyse(load_photo(data).bgr, reader.WORK_LONG_SIDE, effort=reader.Effort())
+    assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
+
+
 def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):
+    """...and when the quick look reads none, the first look is made whole again for the
+    classical looks."""
     monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
-    later = _spy(monkeypatch, "later_looks")
+    given = []
+    later_looks = reader.later_looks
+    monkeypatch.setattr(reader, "later_looks", lambda *a: given.append(a[3]) or later_looks(*a))
     data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)
-    assert later == [1]
+    assert len(given) == 1 and not given[0].cut_short and len(given[0].kept) > reader.SMALL_SEEN
     assert len(hand.tiles) >= len(truth) - 2 and Counter(t.halves for t in hand.tiles) <= Counter(truth)
+
+
+@pytest.mark.parametrize("quick_reads", [True, False])
+def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monkeypatch):
+    """A first look that finds no tile on a JPEG decoded at a reduced size hands the photo
+    to the quick look; the look for faint dividers is made only if that reads nothing."""
+    buf = io.BytesIO()
+    Image.new("RGB", (2400, 1800), (150, 120, 90)).save(buf, "JPEG", quality=90)
+    calls = _looks(monkeypatch)
+    tile = network_look.Found(np.array([[60.0, 40], [40, 40], [40, 80], [60, 80]]), 3, 2, 0.9)
+    monkeypatch.setattr(finder_look.network_look, "put_together",
+                        lambda *a, **k: [tile] if quick_reads and not a[1] else [])
+    hand = vision.read_hand(buf.getvalue())
+    order = [c if c == "quick" else c[0] for c in calls]
+    assert order[:2] == [None, "quick"]
+    assert (reader.FAINT_THRESHOLD in order) is not quick_reads
+    assert [t.halves for t in hand.tiles] == ([(3, 2)] if quick_reads else [])
 
 
 @pytest.mark.xfail(strict=True, reason="the quick look reads this chain's [8|1] as a [7|1], at 0.96 (README)")
