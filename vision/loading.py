@@ -4,7 +4,9 @@ Everything that can go wrong with untrusted input is turned into a PhotoError wi
 readable message: empty or truncated files, files that are not images, image bombs
 (a tiny file declaring a huge size). The declared size is checked with Pillow before any
 pixel is decoded. JPEGs are decoded at a reduced size (DCT scaling, Pillow's draft mode),
-which is most of the speed of the counter. EXIF orientation is honoured.
+which is most of the speed of the counter; at a quarter or less, by decoding at twice
+that and halving, so that the sharper decoding small tiles need is at hand (_halved).
+EXIF orientation is honoured.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .errors import PhotoError
 MAX_PIXELS = 120_000_000
 #: JPEGs are decoded at the smallest DCT scale (1/1, 1/2, 1/4, 1/8) whose long side is at
 #: least this; other formats are decoded whole. Pips are counted at that resolution. At
-#: 1000, a square 12 MP photo (3464 px, 866 at a quarter) was decoded at half its size,
+#: 1000, a square 12 MP photo (3464 px, 866 at a quarter) was worked on at half its size,
 #: which cost twice the time of a quarter, and read no better (measured on the
 #: development photos enlarged to 12 MP: one more hand right at 850, as many on the
 #: turned copies).
@@ -171,12 +173,11 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
                 k = draft_long_side / max(w, h)
                 drafted = im.draft("RGB", (max(1, int(w * k)), max(1, int(h * k))))
                 scale = round(w / drafted[1][2]) if drafted else 1
-            if scale >= HALVED_SCALE:
+            if scale >= HALVED_SCALE:  # else Pillow decodes it: OpenCV could not (see _jpeg_pixels)
                 photo = _halved(data, im, scale, w, h, orientation, detail_long_side, fmt)
                 if photo is not None:
                     return photo
-            bgr = _jpeg_pixels(data, im, scale)
-            if bgr is not None:
+            elif (bgr := _jpeg_pixels(data, im, scale)) is not None:
                 return _upright(bgr, w, h, orientation, detail_long_side, fmt)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -309,9 +310,10 @@ def sharper_decoding(photo: Photo, data: bytes | None) -> bool:
 
 
 def sharper_photo(photo: Photo, data: bytes) -> Photo:
-    """`data` decoded again at twice the size `photo` was decoded from it at (see
-    sharper_decoding). The size asked for is rounded down: a JPEG 4001 pixels wide is
-    1001 at a quarter, and asking for twice that, 2002, would have decoded it whole."""
+    """`data` at twice the size `photo` was decoded from it at (see sharper_decoding):
+    the decoding `photo` was halved from (Photo.twice), or else `data` decoded again. The
+    size asked for then is rounded down: a JPEG 4001 pixels wide is 1001 at a quarter, and
+    asking for twice that, 2002, would have decoded it whole."""
     if photo.twice is not None:
         return photo.twice()
     return load_photo(data, draft_long_side=max(photo.width, photo.height) // round(photo.scale / 2))

@@ -452,7 +452,7 @@ def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -
 
 
 def small_tiles(photo: Photo, data: bytes | None, kept: list[Candidate]) -> bool:
-    """Whether the tiles `kept` by the first looks (or none) are small on `photo`, a JPEG
+    """Whether the tiles `kept` by the first look (or none) are small on `photo`, a JPEG
     decoded at a reduced size from `data`: a tile 30 pixels wide there has pips of 3 or
     4 pixels, found at the working size by their bodies at best."""
     return sharper_decoding(photo, data) and (not _measuring(kept) or _small(kept))
@@ -1057,7 +1057,9 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         first = _analyse(detail, WORK_LONG_SIDE, effort=effort, until_small=True)
         if small_tiles(photo, data, first.kept) and (quick := quick_look(photo, detail, data, effort)).found:
             return quick.found, quick.detail, quick.photo
-        first, faint_looked = first_looks(detail, effort, None if first.cut_short else first)
+        if first.cut_short:  # made whole again for the classical looks (the same bodies)
+            first = _analyse(detail, WORK_LONG_SIDE, known_bodies=first.bodies, effort=effort)
+        first, faint_looked = first_looks(detail, effort, first)
     kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
     return network_look.put_together(detail, classical, proposals, effort), detail, read_on

@@ -131,6 +131,7 @@ def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monke
     Image.new("RGB", (2400, 1800), (150, 120, 90)).save(buf, "JPEG", quality=90)
     calls = _looks(monkeypatch)
     tile = network_look.Found(np.array([[60.0, 40], [40, 40], [40, 80], [60, 80]]), 3, 2, 0.9)
+    # the network's reading (the quick look's) is made to read one tile, or none
     monkeypatch.setattr(finder_look.network_look, "put_together",
                         lambda *a, **k: [tile] if quick_reads and not a[1] else [])
     hand = vision.read_hand(buf.getvalue())

@@ -124,6 +124,25 @@ def test_a_big_jpeg_is_decoded_reduced_and_upright_as_pillow_does(photo, mode, o
 
 
 @pytest.mark.parametrize("orientation", [1, 6])
+def test_a_jpeg_decoded_at_a_half_has_pillows_very_pixels(photo, orientation):
+    """A JPEG decoded at half its size (a 3 to 5 MP photo) by OpenCV's decoder has, upright,
+    exactly the pixels Pillow decodes at that size."""
+    from vision.loading import load_photo
+
+    ex = Image.Exif()
+    ex[0x0112] = orientation
+    buf = io.BytesIO()
+    Image.fromarray(photo.bgr[:, :, ::-1].copy()).resize((2400, 1800)).save(buf, "JPEG", quality=90, exif=ex.tobytes())
+    data = buf.getvalue()
+    pillow = Image.open(io.BytesIO(data))
+    pillow.draft("RGB", (1200, 900))
+    pillow = ImageOps.exif_transpose(pillow.convert("RGB"))
+    loaded = load_photo(data)
+    assert loaded.scale == pytest.approx(2.0) and loaded.twice is None
+    assert np.array_equal(loaded.bgr[:, :, ::-1], np.asarray(pillow))
+
+
+@pytest.mark.parametrize("orientation", [1, 6])
 def test_a_jpeg_decoded_at_a_quarter_is_decoded_once_for_its_sharper_decoding_too(photo, orientation, monkeypatch):
     """A 12 MP JPEG is decoded at a half and halved: its sharper decoding (for small
     tiles) is then at hand, upright, the very pixels a second decoding would give, and

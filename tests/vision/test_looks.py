@@ -205,14 +205,19 @@ def test_big_tiles_are_decoded_once(monkeypatch):
 @pytest.mark.parametrize("seed", [1005, 1023])
 def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
     """A JPEG of one big tile with a fine engraved divider: the first look finds nothing,
-    the look for faint dividers finds the tile, and the photo is not decoded again
-    sharper (its tile is big) nor looked at closer."""
+    and the quick look is given the photo (it reads this tile as well: here it is made to
+    read nothing); the look for faint dividers then finds the tile, and the photo is not
+    decoded again sharper (its tile is big) nor looked at closer."""
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    faint = []
+    analyse = reader._analyse
+    monkeypatch.setattr(reader, "_analyse", lambda *a, **k: faint.append(k.get("threshold")) or analyse(*a, **k))
     loads = _decodings(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=1, size=(2000, 1500), style="ivory_spinner",
                        background="paper", divider="faint")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert len(loads) == 1
+    assert len(loads) == 1 and faint[:2] == [None, reader.FAINT_THRESHOLD]
 
 
 def test_a_tile_read_twice_is_marked_for_checking_both_times(monkeypatch):
