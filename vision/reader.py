@@ -455,18 +455,18 @@ def small_tiles(photo: Photo, data: bytes | None, kept: list[Candidate]) -> bool
     """Whether the tiles `kept` by the first look (or none) are small on `photo`, a JPEG
     decoded at a reduced size from `data`: a tile 30 pixels wide there has pips of 3 or
     4 pixels, found at the working size by their bodies at best."""
-    return sharper_decoding(photo, data) and (not _measuring(kept) or _small(kept))
+    measuring = _measuring(kept)
+    return sharper_decoding(photo, data) and (not measuring or _small(measuring))
 
 
 #: A look told to stop once its tiles are small stops when this many tell.
 SMALL_SEEN = 2
 
 
-def _small(cands: list[Candidate]) -> bool:
-    """Whether those of `cands` that tell the tiles' size (_measuring) say they are
-    narrower than SHARPER_TILE on the decoded photo (False when none tells)."""
-    sizes = [_detail_width(c) for c in _measuring(cands)]
-    return bool(sizes) and float(np.median(sizes)) < SHARPER_TILE
+def _small(measuring: list[Candidate]) -> bool:
+    """Whether tiles that tell the set's size (_measuring, one or more) say it is
+    narrower than SHARPER_TILE on the decoded photo."""
+    return float(np.median([_detail_width(c) for c in measuring])) < SHARPER_TILE
 
 
 def later_looks(photo: Photo, data: bytes | None, detail: np.ndarray, first: Look, faint_looked: bool,
@@ -768,9 +768,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
             c = _candidate(detail, box, f)
         if c is not None:
             cands.append(c)
-            if until_small and len(_measuring(cands)) >= SMALL_SEEN and _small(cands):
+            if until_small and len(telling := _measuring(cands)) >= SMALL_SEEN and _small(telling):
                 effort.look(hw * hh, marked, len(read))
-                return Look(_measuring(cands), busy, found, [b.corners() / f for b in read], cut_short=True)
+                return Look(telling, busy, found, [b.corners() / f for b in read], cut_short=True)
         elif not box.body:
             rejected.append(box)
     # One set per photo: the divider spans the same fraction of the width on every tile.

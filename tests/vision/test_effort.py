@@ -8,11 +8,11 @@ import pytest
 
 import vision
 from synthetic_photos import make_photo
-from vision import effort, face_marks, finder_look, network_look, pip_marks, reader
+from vision import effort, face_marks, network_look, pip_marks, reader
 from vision.effort import Effort
 from vision.network_look import Found
 
-from .test_looks import _harsh
+from .test_looks import _harsh, quick_look_reads_nothing
 from .test_network_look import TABLE, _box
 
 
@@ -52,7 +52,7 @@ def test_a_costly_gingham_photo_gives_up_the_view_from_above_and_reads_every_til
     looks leave no room for a fourth from above, which read no tile more and took the
     reading from 1.0 to 1.5 s on the development machine. (Such a busy photo is read by
     the quick look, test_finder_look; the classical looks read it when that reads no tile.)"""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     views = []
     read_view = reader._read_view
     monkeypatch.setattr(reader, "_read_view",

@@ -16,7 +16,7 @@ from synthetic_photos import make_photo
 from vision import finder_look, network_look, reader, tile_finder
 from vision.loading import load_photo
 
-from .test_looks import _harsh
+from .test_looks import _harsh, quick_look_reads_nothing
 
 
 def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
@@ -113,7 +113,7 @@ def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
 def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):
     """...and when the quick look reads none, the first look is made whole again for the
     classical looks."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     given = []
     later_looks = reader.later_looks
     monkeypatch.setattr(reader, "later_looks", lambda *a: given.append(a[3]) or later_looks(*a))
@@ -160,7 +160,7 @@ def test_photos_of_odd_shapes_are_read_without_error(width, height):
 
 
 def test_a_busy_photo_the_quick_look_reads_no_tile_on_is_read_by_the_classical_looks(monkeypatch):
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     classical = _spy(monkeypatch, "later_looks")
     data, truth = _gingham()
     hand = vision.read_hand(data)

@@ -66,7 +66,7 @@ def test_small_tiles_of_a_jpeg_are_read_on_a_sharper_decoding(seed, index, monke
     again at full size and looked at closer, and every tile is read. (The quick look
     reads such photos first, test_finder_look; the classical looks when it reads no tile.
     On the chain on wood it reads the [8|1] as a [7|1], at 0.96.)"""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     data, truth = _harsh(seed, index, "JPEG")
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
@@ -149,7 +149,7 @@ def test_tiles_on_wood_as_light_as_they_are_are_found_by_their_faces_colour(monk
     data, truth = _harsh(5, 2, "JPEG")
     read = Counter(t.halves for t in vision.read_hand(data).tiles)
     assert read <= Counter(truth) and read.total() == 9
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     read = Counter(t.halves for t in vision.read_hand(data).tiles)
     assert Counter([(4, 2), (7, 4), (10, 3), (10, 4)]) <= read <= Counter(truth) and read.total() == 8
 
@@ -182,6 +182,11 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
+def quick_look_reads_nothing(monkeypatch) -> None:
+    """The quick look made to read no tile, so that the classical looks read the photo."""
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+
+
 def _decodings(monkeypatch) -> list[dict]:
     """A list that gains the keywords of every decoding of a photo: the first (reader's
     load_photo) and the sharper ones (loading's, which sharper_photo calls)."""
@@ -208,7 +213,7 @@ def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
     and the quick look is given the photo (it reads this tile as well: here it is made to
     read nothing); the look for faint dividers then finds the tile, and the photo is not
     decoded again sharper (its tile is big) nor looked at closer."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    quick_look_reads_nothing(monkeypatch)
     faint = []
     analyse = reader._analyse
     monkeypatch.setattr(reader, "_analyse", lambda *a, **k: faint.append(k.get("threshold")) or analyse(*a, **k))
