@@ -17,7 +17,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from .geometry import points_inside, scaled_about_centre, uncovered
+from .geometry import points_inside, scaled_about_centre, shrunk, uncovered
 from .pips import warp_tile
 from .tile_net import box_corners
 
@@ -50,18 +50,17 @@ _INNER_PIXELS = INNER * TILE_PX * 2 * INNER * TILE_PX
 
 
 def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
-                   covered: list[np.ndarray]) -> list[np.ndarray]:
-    """Tile boxes (TileBox.corners on `detail`) where a rectangle of a tile's size
-    (`tile_width` on `detail`, or SCALES of it) has the colour of one of `faces` (the
-    outlines on `detail` of tiles read surely), away from the `covered` outlines."""
+                   covered: list[np.ndarray], half: np.ndarray | None = None) -> list[np.ndarray]:
+    """Tile boxes (TileBox.corners on `detail`, `half` its copy at half the size if any)
+    where a rectangle of a tile's size (`tile_width` on `detail`, or SCALES of it) has
+    the colour of one of `faces` (the outlines on `detail` of tiles read surely), away
+    from the `covered` outlines."""
     if not faces:
         return []
     # the colours are matched once, at the smallest scale's size (the largest picture)
     f0 = TILE_PX / (tile_width * min(SCALES))
     h, w = detail.shape[:2]
-    small = cv2.resize(detail, (max(1, round(w * f0)), max(1, round(h * f0))),
-                       interpolation=cv2.INTER_AREA if f0 < 1 else cv2.INTER_LINEAR)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab = cv2.cvtColor(shrunk(detail, f0, half), cv2.COLOR_BGR2LAB).astype(np.float32)
     face = _face_mask(lab, _colours(lab, [outline * f0 for outline in faces]))
     if _free_face(face, [outline * f0 for outline in covered]) < CONTRAST * _INNER_PIXELS:
         return []

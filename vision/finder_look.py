@@ -69,8 +69,9 @@ def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Eff
     the finder found a tile (network_look.put_together's `vouched`)."""
     boxes = [corners for corners, _ in tile_finder.find(detail)]
     widths = [tile_net.frame(b)[3] for b in boxes]
+    half = None
     if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):
         sharper = sharper_photo(photo, data)
         boxes = [b * (photo.scale / sharper.scale) for b in boxes]
-        photo, detail = sharper, sharper.bgr
-    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes), detail, photo)
+        photo, detail, half = sharper, sharper.bgr, detail
+    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half), detail, photo)

@@ -402,3 +402,16 @@ def uncovered(points: np.ndarray, covered: list[np.ndarray]) -> np.ndarray:
     for outline in covered:
         free &= ~points_inside(points, scaled_about_centre(outline, COVER_MARGIN))
     return free
+
+
+def shrunk(image: np.ndarray, f: float, half: np.ndarray | None = None, grey: bool = False) -> np.ndarray:
+    """`image` (BGR) resized `f` times (averaged by area when shrunk), in grey if asked
+    (made grey first: a third of the pixels to average), from `half` (`image` at half its
+    size, when the photo was decoded so) when `f` is a half or less: a quarter of the
+    pixels to average (on a 3 MP decoding, 3 ms instead of 8 to 11)."""
+    h, w = image.shape[:2]
+    size = (max(1, round(w * f)), max(1, round(h * f)))
+    source = half if half is not None and f <= 0.5 else image
+    if grey:
+        source = cv2.cvtColor(source, cv2.COLOR_BGR2GRAY)
+    return cv2.resize(source, size, interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)

@@ -86,14 +86,16 @@ class Found:
 
 
 def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray],
-                 effort: Effort | None = None, vouched: list[np.ndarray] = ()) -> list[Found]:
+                 effort: Effort | None = None, vouched: list[np.ndarray] = (),
+                 half: np.ndarray | None = None) -> list[Found]:
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
     every box the looks read), and then with the tiles the network finds next to those,
     its searches made while `effort` (the work done reading the photo) affords them.
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
-    network reads it at VOUCHED_BLANK or more."""
+    network reads it at VOUCHED_BLANK or more. Its searches shrink `half` (`detail` at
+    half its size, when the photo was decoded so) rather than `detail` where they can."""
     effort = Effort() if effort is None else effort
     # the first len(classical) boxes are the classical tiles' own (_distinct keeps them
     # all, in order), so first[i] is the network's answer for classical[i]'s box
@@ -117,8 +119,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
         else:
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED)))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
-    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort), effort)
-    by_face = _at_faces(detail, found, effort)
+    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort, half),
+                             effort)
+    by_face = _at_faces(detail, found, effort, half)
     found = _of_one_size(_with_neighbours(detail, found + by_face, effort, fresh=by_face))
     vouched = list(vouched)
     return _of_faces_colour(detail, [
@@ -181,31 +184,33 @@ def _of_one_size(found: list[Found]) -> list[Found]:
 GUESSED_WIDTHS = (1 / 40, 1 / 26, 1 / 17, 1 / 11)
 
 
-def _with_loose_pips(detail: np.ndarray, found: list[Found], effort: Effort) -> list[Found]:
+def _with_loose_pips(detail: np.ndarray, found: list[Found], effort: Effort,
+                     half: np.ndarray | None = None) -> list[Found]:
     """`found` and the tiles the network finds about pips that none of them covers
     (pip_marks.py), at the width of the tiles found with two pips or more (a box of table
     read as a [0|0] may be far wider than the tiles); with none, at each of
     GUESSED_WIDTHS, keeping the one where it finds the most tiles (the smallest of equals).
-    Each width is tried while `effort` affords reading a SEARCH of crops."""
+    Each width is tried while `effort` affords reading a SEARCH of crops (`half`: see
+    put_together)."""
     measuring = [tile_net.frame(f.corners)[3] for f in found if f.pips > 1]
     widths = [float(np.median(measuring))] if measuring else [k * max(detail.shape[:2]) for k in GUESSED_WIDTHS]
     covered = [f.corners for f in found]
     tries = [_more_tiles(detail, guesses, found, effort) for w in widths
-             if effort.affords_crops(SEARCH) and (guesses := pip_marks.boxes_at_loose_pips(detail, w, covered))]
+             if effort.affords_crops(SEARCH) and (guesses := pip_marks.boxes_at_loose_pips(detail, w, covered, half))]
     return found + max(tries, key=len, default=[])
 
 
-def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort) -> list[Found]:
+def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort, half: np.ndarray | None = None) -> list[Found]:
     """The tiles the network finds where the colour of the faces of the tiles read surely
     makes a tile-sized rectangle (face_marks.py) away from every tile of `found`. Looked
     for after the tiles next to those found: a box of face colour over two tiles end to
     end may be moved by the network onto their two touching halves and read surely. Only
-    while `effort` affords reading a SEARCH of crops."""
+    while `effort` affords reading a SEARCH of crops (`half`: see put_together)."""
     sure = [f.corners for f in found if _read_surely(f)]
     if not sure or not effort.affords_crops(SEARCH):
         return []
     width = float(np.median([tile_net.frame(c)[3] for c in sure]))
-    guesses = face_marks.boxes_at_faces(detail, width, sure, [f.corners for f in found])
+    guesses = face_marks.boxes_at_faces(detail, width, sure, [f.corners for f in found], half)
     return _more_tiles(detail, guesses, found, effort) if guesses else []
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .geometry import uncovered
+from .geometry import shrunk, uncovered
 from .tile_net import box_corners
 
 #: The photo is looked at where the tiles found are this many pixels wide.
@@ -40,14 +40,15 @@ RING = 0.17
 RING_SPREAD = 20
 
 
-def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[np.ndarray]:
-    """Tile boxes (TileBox.corners on `detail`) about the groups of pip-like dots of a
-    set whose tiles are `tile_width` wide on `detail`, away from the `covered` outlines."""
+def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray],
+                        half: np.ndarray | None = None) -> list[np.ndarray]:
+    """Tile boxes (TileBox.corners on `detail`, `half` its copy at half the size if any)
+    about the groups of pip-like dots of a set whose tiles are `tile_width` wide on
+    `detail`, away from the `covered` outlines."""
     f = TILE_PX / tile_width
-    h, w = detail.shape[:2]
-    small = cv2.resize(detail, (max(1, round(w * f)), max(1, round(h * f))),
-                       interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
-    lightness = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0]
+    # grey made lightness (as Lab's L of a grey): a colour conversion of the shrunk photo
+    # took 4 to 9 ms, averaging its three channels 12 to 24
+    lightness = cv2.LUT(shrunk(detail, f, half, grey=True), _GREY_LIGHTNESS)
     dots_small = _dots(lightness)
     if len(dots_small) == 0:
         return []
@@ -63,6 +64,10 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
         if len(out) >= MAX_BOXES:
             break
     return out[:MAX_BOXES]
+
+
+#: The lightness (Lab's L, 8-bit) of each level of grey.
+_GREY_LIGHTNESS = cv2.cvtColor(np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3), cv2.COLOR_BGR2LAB)[0, :, 0].copy()
 
 
 def _dots(lightness: np.ndarray) -> np.ndarray:

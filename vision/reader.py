@@ -712,10 +712,23 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     promising tiles read fairly surely tell nearly always what all of them do: of 720
     harsh photos (18 seeds from 5 to 34), 213 are quiet JPEGs decoded at a reduced size;
     on 50 of them the first look stopped so, and the whole look would have found one of
-    those 50 not small (that photo reads alike either way)."""
+    those 50 not small (that photo reads alike either way). Small tiles are found by
+    their bodies, so those boxes are read first, before any divider is looked for."""
     f = long_side / max(detail.shape[:2])
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, _work_size(detail.shape, long_side), interpolation=interp)
+    hw, hh = work.shape[1], work.shape[0]
+    readings: dict[int, Candidate | None] = {}  # id(box): its reading, made once
+    found = known_bodies
+    if until_small and found is None:
+        # small tiles are found by their bodies (their dividers are a pixel or two wide
+        # here): when the bodies' tiles tell that they are small, the look stops before
+        # it has searched for dividers at all
+        found = find_bodies(work)
+        _, read, _, telling = _read_boxes(detail, found[0], f, readings, settle=True)
+        if telling is not None:
+            effort.look(hw * hh, 0, len(read))
+            return Look(telling, False, found, [b.corners() / f for b in read], cut_short=True)
     field = EdgeField(work)
     bars, capped = find_bars(work, levels, threshold)
     marked = len(bars)
@@ -726,9 +739,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     bars = [b for b in join_split_bars(dedupe_bars(bars)) if b.joined or not b.half]
     if len(bars) > MAX_BARS:
         bars = _most_divider_like(bars, field, MAX_BARS)
-    cands: list[Candidate] = []
     seen: list[TileBox] = []
-    hw, hh = work.shape[1], work.shape[0]
     boxes = []
     unfitted: list = []  # bars with no tile edges found beside them
     for bar in bars:
@@ -744,35 +755,13 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
         boxes.append(box)
     # and the tiles that stand out from the table by their bodies: their dividers may
     # be too faint or blurred to be found
-    found = known_bodies if known_bodies is not None else find_bodies(work)
+    found = found if found is not None else find_bodies(work)
     bodies, blocks = found
     boxes += [b for b in bodies if not any(_same_box(b, o) for o in seen)]
-    # read the most promising boxes first. A box overlapping a tile already read surely
-    # is not read when that tile's box was more promising (a row of pips, or half of
-    # that tile and half of its neighbour, makes such boxes), nor when it is much wider
-    # than that tile (tiles of a set are one size, so it spans that tile and a
-    # neighbour): it would lose to that tile at the end.
-    boxes.sort(key=lambda b: -_prerank(b))
-    rejected: list[TileBox] = []
-    read: list[TileBox] = []  # every box read, for the tile network
-    for box in boxes[:MAX_READS]:
-        pr = _prerank(box)
-        if any(c.score >= SURE and overlap(box, c.box) > OVERLAPPING
-               and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr) for c in cands):
-            continue
-        if _inside_a_tile_read(box, cands):
-            continue
-        c = None
-        if not _unlike_set(box, cands, detail, f):
-            read.append(box)
-            c = _candidate(detail, box, f)
-        if c is not None:
-            cands.append(c)
-            if until_small and len(telling := _measuring(cands)) >= SMALL_SEEN and _small(telling):
-                effort.look(hw * hh, marked, len(read))
-                return Look(telling, busy, found, [b.corners() / f for b in read], cut_short=True)
-        elif not box.body:
-            rejected.append(box)
+    cands, read, rejected, telling = _read_boxes(detail, boxes, f, readings, until_small=until_small)
+    if telling is not None:
+        effort.look(hw * hh, marked, len(read))
+        return Look(telling, busy, found, [b.corners() / f for b in read], cut_short=True)
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
     good = [c for c in cands if c.score >= CLEAN and not c.box.body]  # bodies' bars are supposed
@@ -818,6 +807,47 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     proposals = read + splits[:MAX_SPLITS]
     effort.look(hw * hh, marked, len(proposals))
     return Look(kept, busy, found, [b.corners() / f for b in proposals])
+
+
+def _read_boxes(detail: np.ndarray, boxes: list[TileBox], f: float, readings: dict[int, Candidate | None], *,
+                until_small: bool = False, settle: bool = False
+                ) -> tuple[list[Candidate], list[TileBox], list[TileBox], list[Candidate] | None]:
+    """The tiles read in `boxes` (on the working image, `f` times `detail`), the most
+    promising first, each box read once over calls (`readings`); the boxes read; those
+    read as no tile (bodies' boxes aside); and, with `until_small`, the tiles that tell
+    that the set's tiles are small (_small) as soon as SMALL_SEEN of them do, when
+    reading stops. With `settle` it stops as soon as SMALL_SEEN tiles tell the set's
+    size, small or not. A box overlapping a tile already read surely is not read when
+    that tile's box was more promising (a row of pips, or half of that tile and half of
+    its neighbour, makes such boxes), nor when it is much wider than that tile (tiles
+    of a set are one size, so it spans that tile and a neighbour): it would lose to
+    that tile at the end."""
+    cands: list[Candidate] = []
+    read: list[TileBox] = []
+    rejected: list[TileBox] = []
+    for box in sorted(boxes, key=lambda b: -_prerank(b))[:MAX_READS]:
+        pr = _prerank(box)
+        if any(c.score >= SURE and overlap(box, c.box) > OVERLAPPING
+               and (box.width / c.box.width >= 1.15 or _prerank(c.box) >= pr) for c in cands):
+            continue
+        if _inside_a_tile_read(box, cands):
+            continue
+        c = None
+        if not _unlike_set(box, cands, detail, f):
+            read.append(box)
+            if id(box) not in readings:
+                readings[id(box)] = _candidate(detail, box, f)
+            c = readings[id(box)]
+        if c is not None:
+            cands.append(c)
+            if (until_small or settle) and len(telling := _measuring(cands)) >= SMALL_SEEN:
+                if _small(telling):
+                    return cands, read, rejected, telling
+                if settle:
+                    break
+        elif not box.body:
+            rejected.append(box)
+    return cands, read, rejected, None
 
 
 #: A blank kept over a block with more than this many times its area does not stand for it.
@@ -1062,7 +1092,8 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         first, faint_looked = first_looks(detail, effort, first)
     kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
-    return network_look.put_together(detail, classical, proposals, effort), detail, read_on
+    half = photo.bgr if read_on is not photo else None  # the photo was decoded again at twice its size
+    return network_look.put_together(detail, classical, proposals, effort, half=half), detail, read_on
 
 
 def _row_height(tiles: list[Tile]) -> float:

@@ -98,16 +98,36 @@ def _looks(monkeypatch) -> list:
 def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
     """The first look at small tiles on a JPEG decoded at a reduced size stops as soon as
     two tiles read fairly surely show them small: the quick look reads the photo, and the
-    rest of the first look would be thrown away."""
+    rest of the first look would be thrown away. The tiles found by their bodies tell it
+    here, so no divider is even looked for."""
     data, truth = _harsh(16, 35, "JPEG")
-    calls = _looks(monkeypatch)
+    calls, dividers = _looks(monkeypatch), _spy(monkeypatch, "find_bars")
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     (threshold, first), quick = calls
     assert threshold is None and first.cut_short and len(first.kept) == reader.SMALL_SEEN and quick == "quick"
+    assert dividers == [] and all(c.box.body for c in first.kept)
     monkeypatch.undo()
     whole = reader._analyse(load_photo(data).bgr, reader.WORK_LONG_SIDE, effort=reader.Effort())
     assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
+
+
+def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(monkeypatch):
+    """Told to stop once it sees small tiles, a look at big ones reads the boxes of the
+    tiles' bodies first, then every box: it keeps the same tiles and reads the same boxes
+    as a whole look, and reads no box twice (with no divider to be seen, the bodies' boxes
+    are read again after the search for dividers)."""
+    photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
+                       layout="scatter", divider="none")
+    detail = load_photo(photo.encode("jpeg")).bgr
+    whole = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=reader.Effort())
+    boxes = []
+    candidate = reader._candidate
+    monkeypatch.setattr(reader, "_candidate", lambda d, box, f: boxes.append(id(box)) or candidate(d, box, f))
+    told = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=reader.Effort(), until_small=True)
+    assert not told.cut_short and len(boxes) == len(set(boxes)) >= len(photo.tiles)
+    assert [c.corners_detail.tolist() for c in told.kept] == [c.corners_detail.tolist() for c in whole.kept]
+    assert [p.tolist() for p in told.proposals] == [p.tolist() for p in whole.proposals]
 
 
 def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):

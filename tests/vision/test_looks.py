@@ -231,7 +231,7 @@ def test_a_tile_read_twice_is_marked_for_checking_both_times(monkeypatch):
     once stays as it was read."""
     tiles = [network_look.Found(bodies._box(x, 100.0, 1.0, 0.0, 40.0, 80.0).corners(), *t, c)
              for x, t, c in ((100.0, (0, 0), 1.0), (300.0, (0, 0), 0.9), (500.0, (6, 2), 1.0))]
-    monkeypatch.setattr(network_look, "put_together", lambda *a: tiles)
+    monkeypatch.setattr(network_look, "put_together", lambda *a, **k: tiles)
     photo = make_photo(np.random.default_rng(1000), n_tiles=3, size=(800, 600), style="ivory")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     sure = {t.halves: t.confidence for t in hand.tiles if t.halves == (6, 2)}

@@ -209,7 +209,8 @@ def test_loose_pips_are_looked_for_at_the_width_of_tiles_read_with_pips(monkeypa
     tile of two pips or more found, the loose pips are looked for at each guessed width;
     with some, at their width (20), not the blank box's."""
     widths = []
-    monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda detail, width, covered: widths.append(width) or [])
+    monkeypatch.setattr(pip_marks, "boxes_at_loose_pips",
+                        lambda detail, width, covered, half=None: widths.append(width) or [])
     network_look._with_loose_pips(TABLE, found, Effort())
     guessed = [k * max(TABLE.shape[:2]) for k in network_look.GUESSED_WIDTHS]
     assert widths == (guessed if asked == "guessed" else asked)
@@ -330,10 +331,26 @@ def test_pips_on_a_gingham_cloth_are_looked_at():
         cv2.circle(cloth, (x, y), 4, (25, 25, 25), -1)
     tile_px = pip_marks.TILE_PX / 50.0
     small = cv2.resize(cloth, None, fx=tile_px, fy=tile_px, interpolation=cv2.INTER_AREA)
-    assert len(pip_marks._dots(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[:, :, 0])) > pip_marks.MAX_DOTS
+    assert len(pip_marks._dots(cv2.LUT(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), pip_marks._GREY_LIGHTNESS))) > pip_marks.MAX_DOTS
     boxes = pip_marks.boxes_at_loose_pips(cloth, 50.0, [])
     assert boxes and max(_iou(b, truth) for b in boxes) >= 0.3
     assert all(np.hypot(*(b.mean(axis=0) - truth.mean(axis=0))) < 150 for b in boxes)  # none on the cloth
+
+
+def _halved(image: np.ndarray) -> np.ndarray:
+    return cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
+
+
+def test_loose_pips_are_looked_for_on_the_half_size_copy_when_given():
+    """A photo decoded at twice the size is shrunk from its half-size copy (a quarter of
+    the pixels to average): the tile's pips get boxes there as well, and it is that copy
+    that is looked at (a blank one shows no pip)."""
+    img, truth = _black_tile_on_wood(np.random.default_rng(7))
+    width = tile_net.frame(truth)[3]
+    assert pip_marks.TILE_PX / width <= 0.5
+    boxes = pip_marks.boxes_at_loose_pips(img, width, [], half=_halved(img))
+    assert boxes and max(_iou(b, truth) for b in boxes) >= 0.3
+    assert pip_marks.boxes_at_loose_pips(img, width, [], half=np.zeros_like(_halved(img))) == []
 
 
 def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
@@ -356,6 +373,12 @@ def test_a_tile_the_colour_of_the_faces_read_gets_a_box():
     boxes = face_marks.boxes_at_faces(table, 40.0, [read], [read])
     assert len(boxes) == 1 and _iou(boxes[0], lying) >= 0.6
     assert face_marks.boxes_at_faces(table, 40.0, [], []) == []
+    # the same from the table's half-size copy, when the photo was decoded at twice the size
+    boxes = face_marks.boxes_at_faces(table, 40.0, [read], [read], half=_halved(table))
+    assert len(boxes) == 1 and _iou(boxes[0], lying) >= 0.6
+    hidden = table.copy()  # it is that copy which is looked at: without the tile there, no box
+    cv2.fillPoly(hidden, [np.rint(lying * 1.3 - lying.mean(axis=0) * 0.3).astype(np.int32)], wood)
+    assert face_marks.boxes_at_faces(table, 40.0, [read], [read], half=_halved(hidden)) == []
 
 
 def test_a_face_colour_is_read_inside_its_outline_even_past_the_photo_s_edge():

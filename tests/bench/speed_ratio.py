@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The speed goal's ratio for any JPEGs: each read against cv2.imdecode of that file at
+full size, in one process pinned to one core, best of three each.
+
+    .venv/bin/python tests/bench/speed_ratio.py [-v] PHOTO [PHOTO ...]
+
+Prints the median ratio, its 90th percentile, how many photos are under 2.5 and the
+slowest read (with -v, a line per photo: ratio, read and decode in ms, tiles read). The
+machine's noise moves a median by 0.1 or so from run to run: compare two trees by
+running each twice, one after the other (the README's figures were taken so).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+GOAL = 2.5
+
+
+def measure(path: str, read_hand) -> tuple[float, float, int]:
+    """The best of three reads and of three full-size decodes of the file, in seconds,
+    and the tiles read."""
+    data = Path(path).read_bytes()
+    buf = np.frombuffer(data, np.uint8)
+    read_hand(data)  # its first reading warms the caches, as a server's would be
+    decodes, reads = [], []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        cv2.imdecode(buf, cv2.IMREAD_COLOR)
+        t1 = time.perf_counter()
+        hand = read_hand(data)
+        t2 = time.perf_counter()
+        decodes.append(t1 - t0)
+        reads.append(t2 - t1)
+    return min(reads), min(decodes), len(hand.tiles)
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    photos = [a for a in argv if a != "-v"]
+    if not photos:
+        print(__doc__)
+        return 2
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    cv2.setNumThreads(1)
+    from vision import read_hand
+
+    ratios, slowest = [], 0.0
+    for path in photos:
+        read, decode, tiles = measure(path, read_hand)
+        ratios.append(read / decode)
+        slowest = max(slowest, read)
+        if verbose:
+            print(f"{Path(path).name}: {read / decode:.2f}  read {read * 1000:.0f} ms  "
+                  f"decode {decode * 1000:.0f} ms  {tiles} tiles")
+    q = sorted(ratios)
+    print(f"{len(ratios)} photos: median {statistics.median(ratios):.2f}, "
+          f"90th percentile {q[int(0.9 * (len(q) - 1))]:.2f}, under {GOAL} {sum(r < GOAL for r in ratios)}, "
+          f"worst {q[-1]:.2f}, slowest read {slowest:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
