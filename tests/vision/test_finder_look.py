@@ -216,3 +216,37 @@ def test_the_finder_looks_at_its_finest_level_only_where_the_tiles_may_be_small(
     boxes = np.array([c.mean(axis=0) for c, _ in found]) * photo.scale
     # within half a tile (they touch side by side 55 pixels apart): the network moves the box on
     assert np.linalg.norm(boxes[:, None] - centres[None], axis=2).min(axis=0).max() < 28
+
+
+def test_the_finder_s_input_is_opencv_s_blob_bit_for_bit():
+    """The finder is shown each level as OpenCV's blob making would lay it out, whether
+    the values are written into a fresh array or into one kept for the next photo."""
+    import cv2
+
+    rng = np.random.default_rng(5)
+    for shape in ((768, 1024, 3), (85, 114, 3), (8, 9, 3)):
+        image = rng.integers(0, 256, shape, dtype=np.uint8)
+        blob = cv2.dnn.blobFromImage(image, 1 / 64.0, mean=(128.0, 128.0, 128.0))
+        assert np.array_equal(tile_finder.prepared(image), blob)
+        kept = np.full((1, 3, *shape[:2]), np.nan, np.float32)
+        assert tile_finder.prepared(image, kept) is kept and np.array_equal(kept, blob)
+
+
+def test_threads_find_tiles_at_once():
+    """The web server reads photos on several threads, each with its own kept input
+    arrays for the finder: each thread finds what the finder finds alone."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    images = [load_photo(_harsh(16, 35, "JPEG")[0]).bgr, _on_paper().bgr, _gingham_photo_bgr()]
+
+    def found(image):
+        return [(corners.round(3).tolist(), round(chance, 4)) for corners, chance in tile_finder.find(image)]
+
+    alone = [found(image) for image in images]
+    with ThreadPoolExecutor(3) as pool:
+        for _ in range(3):
+            assert list(pool.map(found, images * 2)) == alone * 2
+
+
+def _gingham_photo_bgr() -> np.ndarray:
+    return load_photo(_gingham()[0]).bgr
