@@ -54,11 +54,12 @@ class Effort:
     done: float = FIXED
     bars_per_megapixel: float | None = None
 
-    def look(self, pixels: int, bars: int, boxes: int) -> None:
+    def look(self, pixels: int, bars: int | None, boxes: int) -> None:
         """Count a look on a working image of `pixels` whose marks made `bars` divider
-        candidates and which read or proposed `boxes` boxes."""
-        self.done += PER_MEGAPIXEL * pixels / 1e6 + PER_BAR * bars + PER_BOX * boxes
-        if self.bars_per_megapixel is None:
+        candidates (None: it stopped before it looked for any) and which read or
+        proposed `boxes` boxes."""
+        self.done += PER_MEGAPIXEL * pixels / 1e6 + PER_BAR * (bars or 0) + PER_BOX * boxes
+        if self.bars_per_megapixel is None and bars is not None:
             self.bars_per_megapixel = bars / max(pixels / 1e6, 1e-6)
 
     def affords_look(self, pixels: int) -> bool:

@@ -51,10 +51,10 @@ _INNER_PIXELS = INNER * TILE_PX * 2 * INNER * TILE_PX
 
 def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
                    covered: list[np.ndarray], half: np.ndarray | None = None) -> list[np.ndarray]:
-    """Tile boxes (TileBox.corners on `detail`, `half` its copy at half the size if any)
-    where a rectangle of a tile's size (`tile_width` on `detail`, or SCALES of it) has
-    the colour of one of `faces` (the outlines on `detail` of tiles read surely), away
-    from the `covered` outlines."""
+    """Tile boxes (TileBox.corners on `detail`) where a rectangle of a tile's size
+    (`tile_width` on `detail`, or SCALES of it) has the colour of one of `faces` (the
+    outlines on `detail` of tiles read surely), away from the `covered` outlines
+    (`half`: see geometry.shrunk)."""
     if not faces:
         return []
     # the colours are matched once, at the smallest scale's size (the largest picture)

@@ -406,9 +406,11 @@ def uncovered(points: np.ndarray, covered: list[np.ndarray]) -> np.ndarray:
 
 def shrunk(image: np.ndarray, f: float, half: np.ndarray | None = None, grey: bool = False) -> np.ndarray:
     """`image` (BGR) resized `f` times (averaged by area when shrunk), in grey if asked
-    (made grey first: a third of the pixels to average), from `half` (`image` at half its
-    size, when the photo was decoded so) when `f` is a half or less: a quarter of the
-    pixels to average (on a 3 MP decoding, 3 ms instead of 8 to 11)."""
+    (made grey first: a third of the pixels to average), from `half` when `f` is a half
+    or less. `half` is the same view decoded at half the scale, when the photo was: half
+    the size of `image` (a quarter of the pixels to average: on a 3 MP decoding, 3 ms
+    instead of 8 to 11), or a little more when `image` was shrunk to the longest
+    decoding read (loading's detail_long_side)."""
     h, w = image.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
     source = half if half is not None and f <= 0.5 else image

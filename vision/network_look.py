@@ -94,8 +94,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     its searches made while `effort` (the work done reading the photo) affords them.
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
-    network reads it at VOUCHED_BLANK or more. Its searches shrink `half` (`detail` at
-    half its size, when the photo was decoded so) rather than `detail` where they can."""
+    network reads it at VOUCHED_BLANK or more. Its searches shrink `half` (the same view
+    decoded at half the scale, when the photo was: geometry.shrunk) rather than `detail`
+    where they can."""
     effort = Effort() if effort is None else effort
     # the first len(classical) boxes are the classical tiles' own (_distinct keeps them
     # all, in order), so first[i] is the network's answer for classical[i]'s box

@@ -40,14 +40,21 @@ RING = 0.17
 RING_SPREAD = 20
 
 
+#: The lightness (Lab's L, 8-bit) of each level of grey: the dots are looked for on the
+#: photo made grey, then given the lightness of their grey (near black, L rises 1.4
+#: levels a grey level: taken as the lightness itself, grey lost 8 harsh tiles).
+_GREY_LIGHTNESS = cv2.cvtColor(np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3),
+                               cv2.COLOR_BGR2LAB)[0, :, 0].copy()
+
+
 def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.ndarray],
                         half: np.ndarray | None = None) -> list[np.ndarray]:
-    """Tile boxes (TileBox.corners on `detail`, `half` its copy at half the size if any)
-    about the groups of pip-like dots of a set whose tiles are `tile_width` wide on
-    `detail`, away from the `covered` outlines."""
+    """Tile boxes (TileBox.corners on `detail`) about the groups of pip-like dots of a
+    set whose tiles are `tile_width` wide on `detail`, away from the `covered` outlines
+    (`half`: see geometry.shrunk)."""
     f = TILE_PX / tile_width
-    # grey made lightness (as Lab's L of a grey): a colour conversion of the shrunk photo
-    # took 4 to 9 ms, averaging its three channels 12 to 24
+    # made grey before it is shrunk: shrinking three channels took 12 to 25 ms on a 3 MP
+    # decoding, and converting them to Lab 4 to 9; one grey channel shrinks in a third
     lightness = cv2.LUT(shrunk(detail, f, half, grey=True), _GREY_LIGHTNESS)
     dots_small = _dots(lightness)
     if len(dots_small) == 0:
@@ -64,10 +71,6 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
         if len(out) >= MAX_BOXES:
             break
     return out[:MAX_BOXES]
-
-
-#: The lightness (Lab's L, 8-bit) of each level of grey.
-_GREY_LIGHTNESS = cv2.cvtColor(np.repeat(np.arange(256, dtype=np.uint8), 3).reshape(1, 256, 3), cv2.COLOR_BGR2LAB)[0, :, 0].copy()
 
 
 def _dots(lightness: np.ndarray) -> np.ndarray:

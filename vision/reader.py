@@ -77,7 +77,8 @@ class Look:
     bodies: tuple[list[TileBox], list[TileBox]] = ([], [])
     proposals: list[np.ndarray] = field(default_factory=list)
     #: Stopped once its tiles were seen to be small (_analyse's `until_small`): `kept`
-    #: holds only those that tell.
+    #: holds only those that tell, and `busy` is False when it stopped before it looked
+    #: for dividers (not known then).
     cut_short: bool = False
 
 
@@ -718,16 +719,16 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
     work = cv2.resize(detail, _work_size(detail.shape, long_side), interpolation=interp)
     hw, hh = work.shape[1], work.shape[0]
-    readings: dict[int, Candidate | None] = {}  # id(box): its reading, made once
+    readings: dict[int, tuple[TileBox, Candidate | None]] = {}  # id(box): the box and its reading, made once
     found = known_bodies
     if until_small and found is None:
         # small tiles are found by their bodies (their dividers are a pixel or two wide
         # here): when the bodies' tiles tell that they are small, the look stops before
         # it has searched for dividers at all
         found = find_bodies(work)
-        _, read, _, telling = _read_boxes(detail, found[0], f, readings, settle=True)
+        _, read, _, telling = _read_boxes(detail, found[0], f, readings, until_sized=True)
         if telling is not None:
-            effort.look(hw * hh, 0, len(read))
+            effort.look(hw * hh, None, len(read))
             return Look(telling, False, found, [b.corners() / f for b in read], cut_short=True)
     field = EdgeField(work)
     bars, capped = find_bars(work, levels, threshold)
@@ -759,8 +760,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     bodies, blocks = found
     boxes += [b for b in bodies if not any(_same_box(b, o) for o in seen)]
     cands, read, rejected, telling = _read_boxes(detail, boxes, f, readings, until_small=until_small)
+    read_first = len(readings) - len(read)  # bodies' boxes read first, and not again since
     if telling is not None:
-        effort.look(hw * hh, marked, len(read))
+        effort.look(hw * hh, marked, len(readings))
         return Look(telling, busy, found, [b.corners() / f for b in read], cut_short=True)
     # One set per photo: the divider spans the same fraction of the width on every tile.
     # Tiles whose measured width disagrees with that are re-read at the consensus width.
@@ -805,19 +807,20 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     splits = [b for block in blocks if all(overlap(block, k.box) < OVERLAPPING or _blank_about(k, block) for k in kept)
               for b in every_split(block)]
     proposals = read + splits[:MAX_SPLITS]
-    effort.look(hw * hh, marked, len(proposals))
+    effort.look(hw * hh, marked, len(proposals) + read_first)
     return Look(kept, busy, found, [b.corners() / f for b in proposals])
 
 
-def _read_boxes(detail: np.ndarray, boxes: list[TileBox], f: float, readings: dict[int, Candidate | None], *,
-                until_small: bool = False, settle: bool = False
+def _read_boxes(detail: np.ndarray, boxes: list[TileBox], f: float,
+                readings: dict[int, tuple[TileBox, Candidate | None]], *, until_small: bool = False,
+                until_sized: bool = False
                 ) -> tuple[list[Candidate], list[TileBox], list[TileBox], list[Candidate] | None]:
     """The tiles read in `boxes` (on the working image, `f` times `detail`), the most
     promising first, each box read once over calls (`readings`); the boxes read; those
     read as no tile (bodies' boxes aside); and, with `until_small`, the tiles that tell
     that the set's tiles are small (_small) as soon as SMALL_SEEN of them do, when
-    reading stops. With `settle` it stops as soon as SMALL_SEEN tiles tell the set's
-    size, small or not. A box overlapping a tile already read surely is not read when
+    reading stops. With `until_sized` it stops as soon as SMALL_SEEN tiles tell the
+    set's size, small or not. A box overlapping a tile already read surely is not read when
     that tile's box was more promising (a row of pips, or half of that tile and half of
     its neighbour, makes such boxes), nor when it is much wider than that tile (tiles
     of a set are one size, so it spans that tile and a neighbour): it would lose to
@@ -835,15 +838,15 @@ def _read_boxes(detail: np.ndarray, boxes: list[TileBox], f: float, readings: di
         c = None
         if not _unlike_set(box, cands, detail, f):
             read.append(box)
-            if id(box) not in readings:
-                readings[id(box)] = _candidate(detail, box, f)
-            c = readings[id(box)]
+            if readings.get(id(box), (None,))[0] is not box:
+                readings[id(box)] = (box, _candidate(detail, box, f))
+            c = readings[id(box)][1]
         if c is not None:
             cands.append(c)
-            if (until_small or settle) and len(telling := _measuring(cands)) >= SMALL_SEEN:
+            if (until_small or until_sized) and len(telling := _measuring(cands)) >= SMALL_SEEN:
                 if _small(telling):
                     return cands, read, rejected, telling
-                if settle:
+                if until_sized:
                     break
         elif not box.body:
             rejected.append(box)

@@ -41,34 +41,46 @@ WEIGHTS = Path(__file__).with_name("tile_finder.onnx")
 def prepared(image: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     """A BGR uint8 image (H, W, 3) as the finder takes it: (1, 3, H, W) floats about 0,
     the values OpenCV's blob making gives (bit for bit), written into `out` if given."""
-    x = np.empty((1, 3, *image.shape[:2]), np.float32) if out is None else out
+    if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
+        raise ValueError("the finder takes a BGR image of bytes (H x W x 3)")
+    shape = (1, 3, *image.shape[:2])
+    x = np.empty(shape, np.float32) if out is None else out
+    if x.shape != shape or x.dtype != np.float32 or not x.flags.c_contiguous:
+        raise ValueError(f"the finder's input for that image is a contiguous float32 array {shape}")
     for c, plane in enumerate(cv2.split(image)):
         cv2.subtract(plane, 128.0, dst=x[0, c], dtype=cv2.CV_32F)
     return cv2.multiply(x, 1 / 64.0, dst=x)
 
 
 def answers(image: np.ndarray) -> np.ndarray:
-    """The finder's answers for a BGR image: (OUTPUTS, H / STRIDE, W / STRIDE). Its input
-    is written into an array this thread keeps for that size: a fresh one for the finest
-    level (9 MB) cost 4 to 5 ms in a reading, most of it the memory's first touch;
-    filling a kept one takes 0.6 ms."""
-    return run(WEIGHTS, prepared(image, _buffer(image.shape[:2])))[0]
+    """The finder's answers for a BGR image: (OUTPUTS, H / STRIDE, W / STRIDE). A big
+    image's input is written into an array this thread keeps for its size (_kept)."""
+    return run(WEIGHTS, prepared(image, _kept(image.shape[:2])))[0]
 
 
-#: The finder's input arrays each thread keeps, by size (the sizes of a few photos'
-#: levels; the oldest goes first).
-KEPT_BUFFERS = 8
+#: The finder's inputs of this many bytes or more are written into arrays kept for the
+#: next photo: a fresh one for the finest level (9 MB) cost 4 to 5 ms in a reading, most
+#: of it the memory's first touch, and filling a kept one takes 0.6 ms; the coarser
+#: levels' (1 MB and less) cost little either way.
+KEPT_FROM = 4_000_000
+#: Each thread keeps at most this many (the finest level of a photo held upright and of
+#: one held sideways), the least recently used going first.
+KEPT_BUFFERS = 2
 _buffers = threading.local()
 
 
-def _buffer(shape: tuple[int, int]) -> np.ndarray:
+def _kept(shape: tuple[int, int]) -> np.ndarray | None:
+    """The array this thread keeps for the finder's input of an image of `shape`, if
+    that input is big enough to keep (KEPT_FROM); None otherwise."""
+    if 3 * 4 * shape[0] * shape[1] < KEPT_FROM:
+        return None
     kept = _buffers.__dict__.setdefault("by_shape", {})
     x = kept.pop(shape, None)
     if x is None:
         x = np.empty((1, 3, *shape), np.float32)
         if len(kept) >= KEPT_BUFFERS:
             kept.pop(next(iter(kept)))
-    kept[shape] = x  # the most recent last
+    kept[shape] = x  # the most recently used last
     return x
 
 

@@ -112,6 +112,20 @@ def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
     assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
 
 
+def test_a_look_cut_short_before_the_dividers_leaves_their_count_to_the_whole_look():
+    """The work a later look is supposed to cost counts the divider candidates a
+    megapixel of the first look made: a look cut short before it looked for any leaves
+    that to the whole look made after it (should the quick look read nothing)."""
+    detail = load_photo(_harsh(16, 35, "JPEG")[0]).bgr
+    effort = reader.Effort()
+    first = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=effort, until_small=True)
+    assert first.cut_short and effort.bars_per_megapixel is None
+    reader._analyse(detail, reader.WORK_LONG_SIDE, known_bodies=first.bodies, effort=effort)
+    alone = reader.Effort()
+    reader._analyse(detail, reader.WORK_LONG_SIDE, effort=alone)
+    assert effort.bars_per_megapixel == alone.bars_per_megapixel > 0
+
+
 def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(monkeypatch):
     """Told to stop once it sees small tiles, a look at big ones reads the boxes of the
     tiles' bodies first, then every box: it keeps the same tiles and reads the same boxes
@@ -120,12 +134,14 @@ def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(
     photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
                        layout="scatter", divider="none")
     detail = load_photo(photo.encode("jpeg")).bgr
-    whole = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=reader.Effort())
+    whole_effort, told_effort = reader.Effort(), reader.Effort()
+    whole = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=whole_effort)
     boxes = []
     candidate = reader._candidate
-    monkeypatch.setattr(reader, "_candidate", lambda d, box, f: boxes.append(id(box)) or candidate(d, box, f))
-    told = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=reader.Effort(), until_small=True)
-    assert not told.cut_short and len(boxes) == len(set(boxes)) >= len(photo.tiles)
+    monkeypatch.setattr(reader, "_candidate", lambda d, box, f: boxes.append(box) or candidate(d, box, f))
+    told = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=told_effort, until_small=True)
+    assert not told.cut_short and len({id(b) for b in boxes}) == len(boxes) >= len(photo.tiles)
+    assert told_effort == whole_effort  # the same work counted
     assert [c.corners_detail.tolist() for c in told.kept] == [c.corners_detail.tolist() for c in whole.kept]
     assert [p.tolist() for p in told.proposals] == [p.tolist() for p in whole.proposals]
 
@@ -230,12 +246,27 @@ def test_the_finder_s_input_is_opencv_s_blob_bit_for_bit():
         assert np.array_equal(tile_finder.prepared(image), blob)
         kept = np.full((1, 3, *shape[:2]), np.nan, np.float32)
         assert tile_finder.prepared(image, kept) is kept and np.array_equal(kept, blob)
+    with pytest.raises(ValueError):
+        tile_finder.prepared(image[:, :, 0])  # grey
+    with pytest.raises(ValueError):
+        tile_finder.prepared(image, np.empty((1, 3, 9, 8), np.float32))  # not its size
 
 
 def test_threads_find_tiles_at_once():
     """The web server reads photos on several threads, each with its own kept input
-    arrays for the finder: each thread finds what the finder finds alone."""
+    arrays for the finder (one thread's for the next photo, not another's): each thread
+    finds what the finder finds alone."""
+    import threading
     from concurrent.futures import ThreadPoolExecutor
+
+    shape = (768, 1024)
+    mine = tile_finder._kept(shape)
+    other = []
+    thread = threading.Thread(target=lambda: other.append(tile_finder._kept(shape)))
+    thread.start()
+    thread.join()
+    assert tile_finder._kept(shape) is mine and other[0] is not mine
+    assert tile_finder._kept((85, 114)) is None  # a coarse level's input is not worth keeping
 
     images = [load_photo(_harsh(16, 35, "JPEG")[0]).bgr, _on_paper().bgr, _gingham_photo_bgr()]
 

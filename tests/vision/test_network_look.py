@@ -12,6 +12,7 @@ import pytest
 from synthetic_photos import make_photo
 from vision import face_marks, network_look, pip_marks, tile_net
 from vision.effort import Effort
+from vision.geometry import shrunk
 from vision.network_look import Found
 from vision.result import LOW_CONFIDENCE
 
@@ -329,9 +330,8 @@ def test_pips_on_a_gingham_cloth_are_looked_at():
     cv2.fillPoly(cloth, [truth.astype(np.int32)], (200, 225, 235))
     for x, y in [(600, 410), (630, 410), (615, 425), (600, 465), (630, 465), (600, 480), (630, 480)]:
         cv2.circle(cloth, (x, y), 4, (25, 25, 25), -1)
-    tile_px = pip_marks.TILE_PX / 50.0
-    small = cv2.resize(cloth, None, fx=tile_px, fy=tile_px, interpolation=cv2.INTER_AREA)
-    assert len(pip_marks._dots(cv2.LUT(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), pip_marks._GREY_LIGHTNESS))) > pip_marks.MAX_DOTS
+    lightness = cv2.LUT(shrunk(cloth, pip_marks.TILE_PX / 50.0, grey=True), pip_marks._GREY_LIGHTNESS)
+    assert len(pip_marks._dots(lightness)) > pip_marks.MAX_DOTS
     boxes = pip_marks.boxes_at_loose_pips(cloth, 50.0, [])
     assert boxes and max(_iou(b, truth) for b in boxes) >= 0.3
     assert all(np.hypot(*(b.mean(axis=0) - truth.mean(axis=0))) < 150 for b in boxes)  # none on the cloth
