@@ -31,8 +31,12 @@ def no_sideways_scroll(page):
 def htmx_settled(page):
     """Wait until htmx has wired up the content it just swapped in. A boosted link's page is
     in the DOM a settle delay (20 ms) before its hx-trigger listeners are bound: a change made
-    in that window, faster than any thumb, would be missed."""
-    page.wait_for_function("!document.querySelector('.htmx-swapping, .htmx-settling')")
+    in that window, faster than any thumb, would be missed.
+
+    The predicate is a function, not an expression: Playwright evaluates an expression again
+    with eval() on every poll after the first, which the app's Content-Security-Policy (no
+    'unsafe-eval') refuses; a function is compiled once, on the first check."""
+    page.wait_for_function("() => !document.querySelector('.htmx-swapping, .htmx-settling')")
 
 
 def thumb_sized(page, selector):
