@@ -12,6 +12,7 @@ photos (tests/bench/harsh_photos.py), never on the real development photos. Its 
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 from functools import lru_cache
@@ -32,20 +33,28 @@ WEIGHTS = Path(__file__).with_name("tile_net.onnx")
 
 def crop(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     """The box with `corners` ((+u,+n), (-u,+n), (-u,-n), (+u,-n), as TileBox.corners)
-    on `image` (BGR), grown by CONTEXT, upright, IN_H x IN_W x 3. A box much larger than
-    the crop is warped at a multiple of its size first and then shrunk by area, so that
-    pips are averaged rather than aliased away."""
-    c = np.asarray(corners, np.float64).reshape(4, 2)
-    centre = c.mean(axis=0)
-    grown = centre + (c - centre) * CONTEXT
-    width = float(np.linalg.norm(grown[0] - grown[1]))
-    k = int(np.clip(width / IN_W, 1, 4))
+    on `image` (BGR), grown by CONTEXT about its centre, upright, IN_H x IN_W x 3. A box
+    much larger than the crop is warped at a multiple of its size first and then shrunk
+    by area, so that pips are averaged rather than aliased away. (Worked out on Python's
+    floats: a reading crops a few hundred boxes, and numpy's small arrays cost more in
+    their making than in their arithmetic.)"""
+    points = np.asarray(corners, np.float64).reshape(4, 2).tolist()
+    cx, cy = _centre(points)
+    grown = [(cx + (x - cx) * CONTEXT, cy + (y - cy) * CONTEXT) for x, y in points]
+    width = math.hypot(grown[0][0] - grown[1][0], grown[0][1] - grown[1][1])
+    k = min(max(int(width / IN_W), 1), 4)
     w, h = IN_W * k, IN_H * k
     src = np.float32([grown[2], grown[3], grown[0]])  # (-u,-n) (+u,-n) (+u,+n)
     dst = np.float32([[0, 0], [w, 0], [w, h]])
     out = cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (w, h), flags=cv2.INTER_LINEAR,
                          borderMode=cv2.BORDER_REPLICATE)
     return out if k == 1 else cv2.resize(out, (IN_W, IN_H), interpolation=cv2.INTER_AREA)
+
+
+def _centre(points: list[list[float]]) -> tuple[float, float]:
+    """The mean of four points, added up in numpy's order (the same float to the bit)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    return (((x0 + x1) + x2) + x3) / 4, (((y0 + y1) + y2) + y3) / 4
 
 
 def normalise(x):
@@ -130,14 +139,13 @@ def read_crops(crops: Sequence[np.ndarray]) -> list[Answer]:
 def frame(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
     """Centre, unit vectors across (u) and along (n, from the top end to the bottom end),
     width and length of a box given as TileBox.corners ((+u,+n), (-u,+n), (-u,-n), (+u,-n))."""
-    c = np.asarray(corners, np.float64).reshape(4, 2)
-    centre = c.mean(axis=0)
-    along = (c[0] + c[1]) / 2 - (c[2] + c[3]) / 2
-    length = float(np.linalg.norm(along))
-    n = along / max(length, 1e-9)
-    u = np.array([n[1], -n[0]])
-    width = abs(float(np.dot(c[0] - c[1], u)))
-    return centre, u, n, width, length
+    points = np.asarray(corners, np.float64).reshape(4, 2).tolist()
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
+    ax, ay = (x0 + x1) / 2 - (x2 + x3) / 2, (y0 + y1) / 2 - (y2 + y3) / 2
+    length = math.hypot(ax, ay)
+    nx, ny = ax / max(length, 1e-9), ay / max(length, 1e-9)
+    width = abs((x0 - x1) * ny - (y0 - y1) * nx)  # across: u = (n_y, -n_x)
+    return np.array(_centre(points)), np.array([ny, -nx]), np.array([nx, ny]), width, length
 
 
 def box_corners(centre: np.ndarray, n: np.ndarray, width: float, length: float) -> np.ndarray:
