@@ -223,9 +223,10 @@ def _halved(data: bytes, im: Image.Image, scale: int, w: int, h: int, orientatio
     """The Photo of a JPEG decoded at 1 / `scale` of its size by decoding it at twice that
     and halving (by area) what was decoded, which is then kept as the photo's `twice`:
     the libjpeg decoder spends most of its time on the file's entropy coding, whatever
-    the scale, so that on a 12 MP photo the decoding at a half takes 4 or 5 ms more than
-    at a quarter (of 10 to 30), and a photo of small tiles, decoded again at a half
-    (sharper_photo), saves a whole decoding. The halving differs from the decoder's own
+    the scale. On a 12 MP photo the decoding at a half takes about 10 ms more than at a
+    quarter (26 ms against 16, one core, OpenCV 5.1; an earlier build's differed by 4 or
+    5), paid on every photo, and a photo of small tiles, decoded again at a half
+    (sharper_photo), saves a whole decoding (26 ms). The halving differs from the decoder's own
     quarter by a third of a level on average (at most a few). None where the JPEG cannot
     be decoded so (see _jpeg_pixels)."""
     big = _jpeg_pixels(data, im, scale // 2, (-(-h * 2 // scale), -(-w * 2 // scale)))

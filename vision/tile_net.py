@@ -41,7 +41,9 @@ def crop(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
     points = np.asarray(corners, np.float64).reshape(4, 2).tolist()
     cx, cy = _centre(points)
     grown = [(cx + (x - cx) * CONTEXT, cy + (y - cy) * CONTEXT) for x, y in points]
-    width = math.hypot(grown[0][0] - grown[1][0], grown[0][1] - grown[1][1])
+    # numpy's norm, not math.hypot: they differ in the last bit, which decides k for a box
+    # exactly k crops wide
+    width = float(np.linalg.norm(np.array([grown[0][0] - grown[1][0], grown[0][1] - grown[1][1]])))
     k = min(max(int(width / IN_W), 1), 4)
     w, h = IN_W * k, IN_H * k
     src = np.float32([grown[2], grown[3], grown[0]])  # (-u,-n) (+u,-n) (+u,+n)
