@@ -225,7 +225,7 @@ def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) 
 def _bars_in_mask(mask: np.ndarray, level: int) -> tuple[list[Bar], bool]:
     if not cv2.countNonZero(mask):
         return [], False  # no yellow on most photos: labelling an empty mask costs 2 ms
-    n, lab, st, _ = components(mask)  # a sparse mask: see components.py
+    n, lab, st, _ = components(mask)  # OpenCV's numbers, sooner when the mask is sparse
     out: list[Bar] = []
     s = float(2 ** level)
     ws, hs, areas = st[:, cv2.CC_STAT_WIDTH], st[:, cv2.CC_STAT_HEIGHT], st[:, cv2.CC_STAT_AREA]

@@ -145,7 +145,8 @@ def frame(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, floa
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = points
     ax, ay = (x0 + x1) / 2 - (x2 + x3) / 2, (y0 + y1) / 2 - (y2 + y3) / 2
     length = math.hypot(ax, ay)
-    nx, ny = ax / max(length, 1e-9), ay / max(length, 1e-9)
+    along = max(length, 1e-9)
+    nx, ny = ax / along, ay / along
     width = abs((x0 - x1) * ny - (y0 - y1) * nx)  # across: u = (n_y, -n_x)
     return np.array(_centre(points)), np.array([ny, -nx]), np.array([nx, ny]), width, length
 
