@@ -299,8 +299,8 @@ def _upright(bgr: np.ndarray, w: int, h: int, orientation: int, detail_long_side
 #: A JPEG decoded at this fraction of its size or less can be decoded again sharper...
 SHARPER_SCALE = 1.9
 #: ...which its tiles narrower than this, in pixels of the decoded photo, need: their pips
-#: are 3 or 4 pixels wide there (for the classical looks' closer look, 30 and 36 found
-#: fewer tiles, 44 as many).
+#: are 3 or 4 pixels wide there (for the classical looks' closer look the quick look
+#: replaced, 30 and 36 found fewer tiles, 44 as many).
 SHARPER_TILE = 40
 
 

@@ -1,26 +1,26 @@
-"""The table seen from above: undo the perspective of a photo taken at an angle.
+"""Whether a photo was taken at an angle, measured on the tiles found.
 
 A phone held over a table at an angle sees the near tiles larger than the far ones, and
-every tile as a trapezoid, squeezed along the direction the camera leans, whose near half
-is larger than its far half. The reader's tile model (a box centred on its divider, twice
-as long as wide, tiles of one size) holds on a photo taken from above; so when the tiles
-found on a photo show a tilt, the photo is turned into the view from above and read again.
+every tile as a trapezoid, squeezed along the direction the camera leans. The classical
+looks' tile model (a box centred on its divider, twice as long as wide, tiles of one
+size) holds on a photo taken from above; when the tiles found show a tilt, the tile
+finder's boxes are read as well (reader.needs_finder), which the finder sees whatever
+the tilt.
 
-The view from above is the photo turned about the camera's centre until the table faces
+The tilt is that of the turn of the camera about its centre that makes the table face
 the lens: a homography K R K^-1 set by the camera's focal length (K) and the turn (R: a
 tilt about an axis in the photo's plane). Every tile of a set is as wide as every other
 on the table, so the turn is the one under which the tiles found, each measured across
 its divider where it lies, come out of one width: a search over the turn's axis, its
 tilt and the focal length. The tiles' positions tell the tilt (the far ones are
 smaller) and their directions tell the focal length (a tile lying across the lean keeps
-its width, one lying along it loses some).
+its width, one lying along it loses some). With too few tiles, their shapes tell it.
 """
 
 from __future__ import annotations
 
 import math
 
-import cv2
 import numpy as np
 
 #: Below this tilt the photo is read as it is.
@@ -40,8 +40,6 @@ FOCAL = 0.7
 #: ...and how much a spread of log widths one other focal length must save, per unit of
 #: log focal length away from it.
 FOCAL_PRIOR = 0.02
-#: The view from above keeps at most this many pixels on its long side.
-MAX_SIDE = 2048
 
 
 def _camera(width: int, height: int, focal: float = FOCAL) -> np.ndarray:
@@ -187,42 +185,3 @@ def tilt_from_shapes(quads: list[np.ndarray]) -> float:
     e, f = np.array(rows).T
     k = -float(e @ f) / max(1e-9, float(f @ f))
     return math.acos(min(1.0, 1.0 / math.sqrt(k))) if k > 1.0 else 0.0
-
-
-def tilted_view(image: np.ndarray, tilt: float) -> tuple[np.ndarray, np.ndarray] | None:
-    """The photo seen from above, supposing it was taken at `tilt` with the table's far
-    side at the top of the photo, as a player seated at the table holds a phone (for a
-    photo of too few tiles to measure the tilt on)."""
-    h, w = image.shape[:2]
-    K = _camera(w, h)
-    R = _rotations(np.zeros(1), np.array([min(tilt, MAX_TILT)]))[0, 0]
-    return view(image, K @ R @ np.linalg.inv(K), np.float64([[w / 2, h / 2]]))
-
-
-def view(image: np.ndarray, H: np.ndarray, centres: np.ndarray,
-         sizes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray] | None:
-    """The photo warped by the turn H, and the homography from the photo to that view.
-    It is scaled so that things keep about the size they have at `centres` (the tiles
-    found, or the photo's middle), and cut to all of the photo or, given the tiles'
-    `sizes`, to the part of the table around them with a margin of about two tile
-    lengths (a tile the first look missed lies among the others)."""
-    h, w = image.shape[:2]
-    ones = np.ones((len(centres), 1))
-    scale = 1.0 / float(np.median(_mapped_lengths(H, centres, np.column_stack([ones, 0 * ones]))))
-    H = np.diag([scale, scale, 1.0]) @ H
-    photo = cv2.perspectiveTransform(np.float64([[[0, 0]], [[w, 0]], [[w, h]], [[0, h]]]), H).reshape(-1, 2)
-    lo, hi = photo.min(axis=0), photo.max(axis=0)
-    if sizes is not None:
-        moved = cv2.perspectiveTransform(centres.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2)
-        margin = 5.0 * float(np.median(sizes))
-        lo = np.maximum(lo, moved.min(axis=0) - margin)
-        hi = np.minimum(hi, moved.max(axis=0) + margin)
-    size = hi - lo
-    k = min(1.0, MAX_SIDE / max(size))
-    T = np.array([[k, 0, -k * lo[0]], [0, k, -k * lo[1]], [0, 0, 1.0]])
-    H = T @ H
-    out_w, out_h = (int(math.ceil(v)) for v in size * k)
-    if out_w < 32 or out_h < 32:
-        return None
-    warped = cv2.warpPerspective(image, H, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return warped, H

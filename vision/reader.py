@@ -1,11 +1,11 @@
 """The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> the tile
-network's second reading -> Hand; or, for a busy photo or small tiles on a big JPEG,
-bytes -> pixels -> the tile finder's boxes -> the tile network's reading -> Hand
-(finder_look.py, chosen in _read_tiles)."""
+network's second reading (of the tile finder's boxes too, where the first look finds
+small tiles or a photo taken at an angle: needs_finder) -> Hand; or, for a busy photo
+or small tiles on a big JPEG, bytes -> pixels -> the tile finder's boxes -> the tile
+network's reading -> Hand (finder_look.py, chosen in _read_tiles)."""
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from collections import Counter
@@ -22,7 +22,7 @@ from .dividers import MARK_THRESHOLD, find_bars
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
                        fit_tile, join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError, VisionUnavailable
-from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding, sharper_photo
+from .loading import SHARPER_TILE, Photo, load_photo, sharper_decoding
 from .network_look import Found
 from .pips import CW, MIN_DIVIDER_CONTRAST, TileReading, colour_distance, lab_image, median, median_colour, read_tile, warp_tile
 from .result import LOW_CONFIDENCE, Hand, Tile
@@ -50,7 +50,8 @@ MAX_SPLITS = 48
 MAX_RETRIES = 12
 #: A rejected box already at that width is read again at this fraction of it.
 NARROWER = 0.85
-#: Tiles narrower than this (working pixels) make the photo be read again at 1.6 times the size.
+#: Tiles narrower than this (working pixels) are small: the tile finder's boxes are read too
+#: (needs_finder; they took a look at 1.6 times the size before).
 SMALL_TILE = 30
 
 
@@ -419,23 +420,14 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
     return ([whole[i] for i in order] + halves)[:n]
 
 
-#: The closer look's working size, in working sizes (1.6, 2.0 and 3.0 found fewer tiles).
-SHARPER_LOOK = 2.5
-
-
-def analyse(photo: Photo, data: bytes | None = None,
-            effort: Effort | None = None) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
-    """The classical looks alone (_read_tiles makes them one after the other, and may hand
-    the photo to the quick look after the first): the tiles found (their corners on
-    `detail`), `detail` (the photo in BGR), the photo they were read on: `photo`, or,
-    when its tiles are small on it and it is a JPEG decoded at a reduced size, `data`
-    decoded again at twice that size; and the outlines on `detail` of every box the looks
-    read. The looks after the first are made while `effort` (counting the work done)
-    affords them."""
-    effort = Effort() if effort is None else effort
-    detail = photo.bgr
-    first, faint_looked = first_looks(detail, effort)
-    return later_looks(photo, data, detail, first, faint_looked, effort)
+def analyse(photo: Photo) -> list[Candidate]:
+    """The tiles the classical looks alone find on `photo` (_read_tiles makes the same
+    looks, and hands the photo to the tile finder or the quick look when they need it):
+    the first look, and the look for faint dividers when that one asks for it (first_looks,
+    _classical_end)."""
+    effort = Effort()
+    first, faint_looked = first_looks(photo.bgr, effort)
+    return _classical_end(photo.bgr, first, faint_looked, effort).kept
 
 
 def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -> tuple[Look, bool]:
@@ -445,7 +437,7 @@ def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -
     proposals of both)."""
     if first is None:
         first = _analyse(detail, WORK_LONG_SIDE, effort=effort)
-    if first.kept or first.busy or not effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE)):
+    if first.kept or first.busy:
         return first, False
     # a set whose dividers are fine engraved lines may show none to the usual threshold
     faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
@@ -470,30 +462,49 @@ def _small(measuring: list[Candidate]) -> bool:
     return float(np.median([_detail_width(c) for c in measuring])) < SHARPER_TILE
 
 
-def later_looks(photo: Photo, data: bytes | None, detail: np.ndarray, first: Look, faint_looked: bool,
-                effort: Effort) -> tuple[list[Candidate], np.ndarray, Photo, list[np.ndarray]]:
-    """The looks after the `first` (see analyse, which returns what this does)."""
-    kept, busy, bodies, proposals = first.kept, first.busy, first.bodies, first.proposals
-    # Small tiles: decoded at twice the size, a closer look (fine pyramid levels only)
-    # finds their dividers and reads their pips. It takes the place of the look at 1.6
-    # times the size below, on busy backgrounds too (on a striped cloth, 9 tiles of 9 read
-    # instead of 2). When the work done leaves no room for it, that cheaper look may
-    # still be made.
-    closer_side = int(SHARPER_LOOK * WORK_LONG_SIDE)  # the sharper decoding is longer: at least 2 x 850
-    if small_tiles(photo, data, kept) and effort.affords_look(_pixels(detail.shape, closer_side)):
-        sharper = sharper_photo(photo, data)
-        ratio = photo.scale / sharper.scale
-        for c in kept:
-            c.corners_detail = c.corners_detail * ratio
-        proposals = [p * ratio for p in proposals]
-        photo, detail = sharper, sharper.bgr
-        closer = _analyse(detail, min(closer_side, max(detail.shape[:2])), levels=2, effort=effort)
-        look = Look(_merged(kept, closer.kept), busy, bodies, proposals + closer.proposals)
-        kept = _other_looks(detail, look, effort, faint_looked=faint_looked)
-    else:
-        look = Look(kept, busy, bodies, proposals)
-        kept = _other_looks(detail, look, effort, small_look=True, faint_looked=faint_looked)
-    return kept, detail, photo, look.proposals
+def needs_finder(detail: np.ndarray, first: Look) -> bool:
+    """Whether the first look at `detail` leaves tiles that the classical looks would
+    miss, and the tile finder sees: small ones (_small_at_work) or a photo taken at an
+    angle (_taken_at_an_angle), both of which took further classical looks before (at
+    1.6 times the size, at twice the decoding, from above: up to three more). The
+    finder's boxes, read by the network with the first look's, read as many tiles right
+    on the development sets (860 harsh and real photos, and the real ones turned and
+    relit): 4 more of 7,720 and 4 fewer invented, in a fifth less time."""
+    return _small_at_work(detail, first) or _taken_at_an_angle(detail, first.kept)
+
+
+def _small_at_work(detail: np.ndarray, first: Look) -> bool:
+    """Whether the first look's tiles are small at the working size (narrower than
+    SMALL_TILE; or than 1.4 times that when a quarter of them are doubtful), or it found
+    none that tell, on a photo big enough to show them larger. Not on a busy background
+    (leather, a floral tray) where the first look found a tile: there more would mostly
+    be texture. Where it found none, a photo read as no tile is no use."""
+    kept = first.kept
+    widths = [c.box.width for c in _measuring(kept)]
+    small = (not widths) or float(np.median(widths)) < SMALL_TILE or (
+        _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
+    return small and (not first.busy or not kept) and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE
+
+
+def _taken_at_an_angle(detail: np.ndarray, kept: list[Candidate]) -> bool:
+    """Whether the tiles found show that the photo was taken at an angle (see
+    perspective.py): the tilt is measured on the sizes of the tiles read cleanly, or
+    guessed from their shapes when there are too few of them and one is doubtful (none
+    clean: a usual tilt is supposed). Not when no tile was found, nor when every tile
+    reads surely (confidence 0.9 and up), nor when the few tiles found read cleanly and
+    none doubtfully: on the development sets the view from above these took before found
+    no more tiles then."""
+    if _all_sure(kept) or not kept:
+        return False
+    h, w = detail.shape[:2]
+    good = [c for c in kept if c.score >= CLEAN]
+    if len(good) >= perspective.MIN_TILES:
+        return perspective.fit_turn(*_measures(good), w, h) is not None
+    if not good:
+        return True
+    if not any(_confidence(c) < LOW_CONFIDENCE for c in kept):
+        return False
+    return perspective.tilt_from_shapes([c.corners_detail for c in good]) >= perspective.MIN_TILT
 
 
 def _work_size(shape: tuple, long_side: float) -> tuple[int, int]:
@@ -501,12 +512,6 @@ def _work_size(shape: tuple, long_side: float) -> tuple[int, int]:
     h, w = shape[:2]
     f = long_side / max(h, w)
     return max(1, round(w * f)), max(1, round(h * f))
-
-
-def _pixels(shape: tuple, long_side: float) -> int:
-    """The pixels of the working image of an image of `shape` at that working size."""
-    w, h = _work_size(shape, long_side)
-    return w * h
 
 
 #: A tile read with this confidence or more, and two pips or more, tells how big the
@@ -530,56 +535,26 @@ def _detail_width(c: Candidate) -> float:
     return float(np.linalg.norm(c.corners_detail[0] - c.corners_detail[1]))
 
 
-def _other_looks(detail: np.ndarray, look: Look, effort: Effort, small_look: bool = False,
-                 faint_looked: bool = False) -> list[Candidate]:
-    """The first look's tiles (`look.kept`) put together with those of the later looks
-    at `detail`: at 1.6 times the working size when the tiles are small (`small_look`;
-    not after a closer look), with a lower threshold when the dividers are faint, and on
-    the view from above when the tiles show that the photo was taken at an angle; each
-    while `effort` affords it, in that order. The later looks' boxes are added to
-    `look.proposals`."""
-    # Small tiles (a far-away photo, many tiles): their dividers are only a few pixels
-    # thick at the working size, so look again at 1.6 times the size, for small dividers
-    # only (the coarse pyramid levels there repeat the fine ones of the first look). Not
-    # on a busy background (leather, a floral tray) where the first look found a tile:
-    # there the second look would cost a second or more and mostly find more texture.
-    # Where it found none, a photo read as no tile is no use, and the second look found
-    # the small tiles (nine black tiles 15 px wide on blurred wood grain, ten on gingham).
-    kept = look.kept
-    widths = [c.box.width for c in _measuring(kept)]
-    small = (not widths) or float(np.median(widths)) < SMALL_TILE or (
-        _doubtful(kept) and float(np.median(widths)) < 1.4 * SMALL_TILE)
-    later = []
-    if (small_look and small and (not look.busy or not kept) and max(detail.shape[:2]) >= 1.5 * WORK_LONG_SIDE
-            and effort.affords_look(_pixels(detail.shape, 1.6 * WORK_LONG_SIDE))):
-        later.append(_analyse(detail, int(1.6 * WORK_LONG_SIDE), levels=2, effort=effort))
-        kept = _merged(kept, later[-1].kept)
-    # Some sets' dividers are a fine engraved line, barely darker than the face: at the
-    # working size it is a pixel wide and stands out by less than the marks threshold.
-    # When the look found no tile, or tiles whose dividers are faint, look again with a
-    # lower one (even when every tile found reads surely: a photo of such a set may show
-    # only some of its dividers). It is at the first look's size, so the tiles' bodies
-    # found there are found again: they are passed on.
-    if (_faint(kept) and not look.busy and not faint_looked
-            and effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE))):
-        later.append(_analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=look.bodies,
-                              effort=effort))
-        kept = _merged(kept, later[-1].kept)
-    above = _from_above(detail, kept, effort) if effort.affords_look(_pixels(detail.shape, WORK_LONG_SIDE)) else None
-    if above is not None:
-        later.append(above)
-        kept = _merged(kept, above.kept)
-    for other in later:
-        look.proposals += other.proposals
-    return kept
+def _classical_end(detail: np.ndarray, first: Look, faint_looked: bool, effort: Effort) -> Look:
+    """The `first` look at `detail` put together with the look for faint dividers, when
+    the tiles found have faint ones (_faint) on a quiet photo not looked at so already
+    (`faint_looked`), its work counted in `effort`. Some sets' dividers are a fine engraved
+    line, barely darker than the face: at the working size it is a pixel wide and stands
+    out by less than the marks threshold. Looked for even when every tile found reads
+    surely: a photo of such a set may show only some of its dividers. It is at the first
+    look's size, so the tiles' bodies found there are passed on."""
+    if not _faint(first.kept) or first.busy or faint_looked:
+        return first
+    faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
+    return Look(_merged(first.kept, faint.kept), first.busy, first.bodies, first.proposals + faint.proposals)
 
 
 def _merged(kept: list[Candidate], found: list[Candidate]) -> list[Candidate]:
     """The tiles of the look whose tiles rank higher in all, and those of the other look
     read clearly (not marked for checking) where the first has none: a second look at
-    another size or threshold finds the tiles the first one missed, and may lose a few
-    of those it found. Its doubtful tiles are left out: where the first look found
-    nothing, they are more often texture read as a tile."""
+    another threshold finds the tiles the first one missed, and may lose a few of those
+    it found. Its doubtful tiles are left out: where the first look found nothing, they
+    are more often texture read as a tile."""
     base, other = (found, kept) if _outranks(found, kept) else (kept, found)
     out = list(base)
     for c in sorted(other, key=lambda c: -_rank(c)):
@@ -589,8 +564,7 @@ def _merged(kept: list[Candidate], found: list[Candidate]) -> list[Candidate]:
 
 
 def _overlap_on_photo(a: Candidate, b: Candidate) -> float:
-    """Intersection area / smaller area of two tiles' outlines on the photo (the looks'
-    boxes are each on their own working size)."""
+    """Intersection area / smaller area of two tiles' outlines on the photo."""
     return corners_overlap(a.corners_detail, b.corners_detail)
 
 
@@ -604,10 +578,10 @@ def _outranks(found: list[Candidate], kept: list[Candidate]) -> bool:
     return sum(_rank(c) for c in found) > sum(_rank(c) for c in kept)
 
 
-#: The marks threshold of the look for faint dividers (see analyse; the first look's is
-#: dividers.MARK_THRESHOLD). Used on every photo, it found more tiles on rendered photos
-#: of such sets but lost as many on turned copies of the real ones: fainter marks are
-#: also wood grain, shadows and pip halos.
+#: The marks threshold of the look for faint dividers (see _classical_end; the first
+#: look's is dividers.MARK_THRESHOLD). Used on every photo, it found more tiles on
+#: rendered photos of such sets but lost as many on turned copies of the real ones:
+#: fainter marks are also wood grain, shadows and pip halos.
 FAINT_THRESHOLD = 30
 #: That look is taken when the tiles found differ from the face along their divider by
 #: less than this (colour units, the median over the tiles): the real development sets'
@@ -626,77 +600,11 @@ def _doubtful(kept: list[Candidate]) -> bool:
     return not kept or sum(_confidence(c) < LOW_CONFIDENCE for c in kept) >= max(1, 0.25 * len(kept))
 
 
-def _from_above(detail: np.ndarray, kept: list[Candidate], effort: Effort) -> Look | None:
-    """The look at the photo turned into the view from above, when the tiles found show
-    that it was taken at an angle (see perspective.py), its outlines mapped back onto
-    the photo; else None. The turn is measured on the tiles' sizes, or
-    guessed from their shapes when there are too few of them and one is doubtful
-    (none clean: a usual tilt). A photo showing no tile at all is not turned: on the
-    development sets no such view ever found one, and it cost a third look; nor one
-    whose tiles all read surely (confidence 0.9 and up): such a view found no more tiles
-    and once read a card as a tile (0.7 instead of 0.9 lost a tile). A second
-    view, measured on the tiles the first one shows, is no better: on the development
-    sets it lost as many hands as it won."""
-    h, w = detail.shape[:2]
-    if _all_sure(kept):
-        return None  # on the development sets no view did better then
-    good = [c for c in kept if c.score >= CLEAN]
-    if len(good) >= perspective.MIN_TILES:
-        centres, areas, across = _measures(good)
-        turn = perspective.fit_turn(centres, areas, across, w, h)
-        if turn is None:
-            return None
-        return _read_view(perspective.view(detail, turn, centres, np.hypot(*across.T)), good, effort)
-    if good and not any(_confidence(c) < LOW_CONFIDENCE for c in kept):
-        return None  # a few tiles read surely: a guess at the tilt could only spoil them
-    if not kept:
-        return None  # a photo showing no tile at all: a guessed view found none either
-    tilt = perspective.tilt_from_shapes([c.corners_detail for c in good]) if good else GUESSED_TILT
-    return _read_view(perspective.tilted_view(detail, tilt), good, effort) if tilt >= perspective.MIN_TILT else None
-
-
-#: Tiles wider than this (working pixels) on a view from above are looked at on a
-#: smaller working size, down to half of it, where they are about this wide.
-VIEW_TILE = 64
-#: The tilt supposed when no tile of the photo was read cleanly.
-GUESSED_TILT = math.radians(30)
-
-
 def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The tiles' centres, areas and vectors across the divider, on the photo."""
     corners = np.array([c.corners_detail for c in cands]).reshape(-1, 4, 2)
     areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in corners])
     return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
-
-
-def _read_view(view, known: list[Candidate], effort: Effort) -> Look:
-    """The look at a view from above, its tiles' corners and its boxes mapped back onto
-    the photo (nothing for no view)."""
-    if view is None:
-        return Look([])
-    image, H = view
-    look = _analyse(image, view_work_side(image.shape, H, [c.corners_detail for c in known]), effort=effort)
-    back = np.linalg.inv(H)
-
-    def on_photo(corners: np.ndarray) -> np.ndarray:
-        return cv2.perspectiveTransform(corners.reshape(-1, 1, 2), back).reshape(-1, 2)
-
-    for c in look.kept:
-        c.corners_detail = on_photo(c.corners_detail)
-    look.proposals = [on_photo(p) for p in look.proposals]
-    return look
-
-
-def view_work_side(shape: tuple, H: np.ndarray, quads: list[np.ndarray]) -> int:
-    """The working size a view from above is looked at: the usual one, or less, down to
-    half, where the tiles read on the photo (`quads`, mapped by H onto the view) are about
-    VIEW_TILE wide: a close-up's tiles are found as well on fewer pixels, and the look
-    then costs as many fewer."""
-    if not quads:
-        return WORK_LONG_SIDE
-    moved = cv2.perspectiveTransform(np.array(quads, np.float64).reshape(-1, 1, 2), H).reshape(-1, 4, 2)
-    wide = float(np.median(np.linalg.norm(moved[:, 0] - moved[:, 1], axis=1))) * WORK_LONG_SIDE / max(shape[:2])
-    return int(round(WORK_LONG_SIDE * min(1.0, max(0.5, VIEW_TILE / max(wide, 1e-6)))))
 
 
 def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
@@ -1075,12 +983,14 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     look finds small tiles (or none) on a JPEG decoded at a reduced size: on both it
     reads as many tiles right as the classical looks, in about half their time. The
     classical looks read the others, and those the quick look reads no tile on; their
-    tiles are put together with the network's reading of every box they read."""
+    tiles are put together with the network's reading of every box they read, and of
+    the finder's boxes when the first look needs them (needs_finder)."""
     detail = photo.bgr
     quick_first = busy_photo(photo)
     if quick_first and (quick := quick_look(photo, detail, data, Effort())).found:
         return quick.found, quick.detail, quick.photo
     effort = Effort()
+    finder_seen = quick_first  # the quick look found nothing on the finder's boxes
     if quick_first or not sharper_decoding(photo, data):
         first, faint_looked = first_looks(detail, effort)
     else:
@@ -1088,15 +998,18 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         # the first look stops as soon as it sees them small, and the look for faint
         # dividers waits for the quick look to find nothing.
         first = _analyse(detail, WORK_LONG_SIDE, effort=effort, until_small=True)
-        if small_tiles(photo, data, first.kept) and (quick := quick_look(photo, detail, data, effort)).found:
+        finder_seen = small_tiles(photo, data, first.kept)
+        if finder_seen and (quick := quick_look(photo, detail, data, effort)).found:
             return quick.found, quick.detail, quick.photo
         if first.cut_short:  # made whole again for the classical looks (the same bodies)
             first = _analyse(detail, WORK_LONG_SIDE, known_bodies=first.bodies, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
-    kept, detail, read_on, proposals = later_looks(photo, data, detail, first, faint_looked, effort)
-    classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in kept]
-    half = photo.bgr if read_on is not photo else None  # the photo was decoded again at twice its size
-    return network_look.put_together(detail, classical, proposals, effort, half=half), detail, read_on
+    if not finder_seen and needs_finder(detail, first):
+        look, boxes = first, [corners for corners, _ in tile_finder.find(detail)]
+    else:
+        look, boxes = _classical_end(detail, first, faint_looked, effort), []
+    classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]
+    return network_look.put_together(detail, classical, look.proposals + boxes, effort), detail, photo
 
 
 def _row_height(tiles: list[Tile]) -> float:

@@ -7,8 +7,9 @@ Renders N photos with tests/bench/harsh_photos.py or, with `--generator kind`,
 tests/synthetic_photos.py with its options picked at random, including tiles lying face
 down (the benchmarks' seeds are refused, so that they stay photos the network never saw),
 saves each as a phone would, and reads it with the counter, recording every box the
-counter reads (divider boxes, body boxes, second looks, on every look but the view from
-above) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
+counter reads (divider boxes, body boxes, second looks; the network shipped was
+harvested when the classical looks also looked closer and from above, whose boxes on
+those views were left out) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
 them, next to the tiles found, about loose pips: its own mistakes there teach it most).
 A busy photo, or one of small tiles on a big JPEG, is read by the quick look
 (vision/finder_look.py): its boxes are the tile finder's and the network's, not the
@@ -172,30 +173,21 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
     data, truth_photo, halves, backs = GENERATORS[generator](seed, i)
     photo = load_photo(data)
     records: list[tuple[np.ndarray, np.ndarray, int]] = []
-    state = {"view": 0}
-    read_box, read_view, network_read = reader._read_box, reader._read_view, network_look._read
+    read_box, network_read = reader._read_box, network_look._read
 
     def recording_read_box(detail, box, f):
-        if not state["view"]:
-            records.append((detail, box.corners() / f, 0))
+        records.append((detail, box.corners() / f, 0))
         return read_box(detail, box, f)
-
-    def no_view(*a, **k):
-        state["view"] += 1
-        try:
-            return read_view(*a, **k)
-        finally:
-            state["view"] -= 1
 
     def recording_network_read(detail, boxes, effort):
         records.extend((detail, b, 5) for b in boxes)
         return network_read(detail, boxes, effort)
 
-    reader._read_box, reader._read_view, network_look._read = recording_read_box, no_view, recording_network_read
+    reader._read_box, network_look._read = recording_read_box, recording_network_read
     try:
         reader.read_photo(photo, data=data)
     finally:
-        reader._read_box, reader._read_view, network_look._read = read_box, read_view, network_read
+        reader._read_box, network_look._read = read_box, network_read
     rng = np.random.default_rng([seed, i, 7])
     detail = photo.bgr
     truths = [as_box(t / photo.scale) for t in truth_photo]

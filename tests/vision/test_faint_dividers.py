@@ -33,7 +33,7 @@ def test_the_usual_threshold_alone_misses_them(style, seed, monkeypatch):
     photo = _faint_photo(style, seed)
     monkeypatch.setattr(reader, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
     data = photo.encode("jpeg", quality=90)
-    kept = reader.analyse(reader.load_photo(data), data)[0]
+    kept = reader.analyse(reader.load_photo(data))
     assert len(kept) < len(photo.tiles)
 
 

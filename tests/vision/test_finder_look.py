@@ -1,6 +1,6 @@
 """Busy photos, and photos of small tiles decoded at a reduced size, are read by the
 quick look (the tile finder's boxes read by the tile network); the others, and those it
-reads no tile on, by the classical looks."""
+reads no tile on, by the classical looks, and by the finder too where those need it."""
 
 from __future__ import annotations
 
@@ -52,12 +52,36 @@ def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
     assert classical == []
 
 
+def _finder_runs(monkeypatch) -> list[int]:
+    """A list that gains an item each time the tile finder looks at a photo."""
+    runs = []
+    find = tile_finder.find
+    monkeypatch.setattr(tile_finder, "find", lambda image: runs.append(1) or find(image))
+    return runs
+
+
 def test_a_plain_photo_is_read_by_the_classical_looks(monkeypatch):
-    quick, later = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "later_looks")
+    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "_classical_end")
+    finder = _finder_runs(monkeypatch)
     photo = _on_paper()
     hand = vision.read_hand(photo.encode("jpeg"))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert (quick, later) == ([], [1])
+    assert (quick, classical, finder) == ([], [1], [])
+
+
+def test_small_tiles_on_a_png_are_read_with_the_finder_s_boxes(monkeypatch):
+    """Sixteen small tiles on a plain table (harsh seed 16, photo 35) as a PNG, which has
+    no sharper decoding to be looked at closer: the first look finds them narrower than
+    SMALL_TILE at the working size, and the finder's boxes are read with its own, not
+    those of the look for faint dividers."""
+    classical, finder = _spy(monkeypatch, "_classical_end"), _finder_runs(monkeypatch)
+    data, truth = _harsh(16, 35, "PNG")
+    photo = load_photo(data)
+    first, _ = reader.first_looks(photo.bgr, reader.Effort())
+    assert reader._small_at_work(photo.bgr, first)
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == truth
+    assert (classical, finder) == ([], [1])
 
 
 def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
@@ -65,7 +89,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     first look finds them narrower than SHARPER_TILE on the photo decoded at half its
     size. The quick look reads them, not the classical closer look, on the photo decoded
     again at full size; every tile is outlined where it lies on the photo."""
-    quick, later = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "later_looks")
+    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "_classical_end")
     decoded = []
     sharper = finder_look.sharper_photo
     monkeypatch.setattr(finder_look, "sharper_photo", lambda *a: decoded.append(sharper(*a)) or decoded[-1])
@@ -74,7 +98,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     assert not finder_look.busy_photo(photo) and photo.scale == 2
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
-    assert (quick, later) == ([1], [])
+    assert (quick, classical) == ([1], [])
     assert len(decoded) == 1 and decoded[0].bgr.shape[:2] == (2 * photo.bgr.shape[0], 2 * photo.bgr.shape[1])
     read = np.array([np.mean(t.polygon, axis=0) for t in hand.tiles])
     assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
@@ -112,20 +136,6 @@ def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
     assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
 
 
-def test_a_look_cut_short_before_the_dividers_leaves_their_count_to_the_whole_look():
-    """The work a later look is supposed to cost counts the divider candidates a
-    megapixel of the first look made: a look cut short before it looked for any leaves
-    that to the whole look made after it (should the quick look read nothing)."""
-    detail = load_photo(_harsh(16, 35, "JPEG")[0]).bgr
-    effort = reader.Effort()
-    first = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=effort, until_small=True)
-    assert first.cut_short and effort.bars_per_megapixel is None
-    reader._analyse(detail, reader.WORK_LONG_SIDE, known_bodies=first.bodies, effort=effort)
-    alone = reader.Effort()
-    reader._analyse(detail, reader.WORK_LONG_SIDE, effort=alone)
-    assert effort.bars_per_megapixel == alone.bars_per_megapixel > 0
-
-
 def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(monkeypatch):
     """Told to stop once it sees small tiles, a look at big ones reads the boxes of the
     tiles' bodies first, then every box: it keeps the same tiles and reads the same boxes
@@ -148,11 +158,11 @@ def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(
 
 def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_looks(monkeypatch):
     """...and when the quick look reads none, the first look is made whole again for the
-    classical looks."""
+    classical looks (not given the finder's boxes again: the quick look read those)."""
     quick_look_reads_nothing(monkeypatch)
     given = []
-    later_looks = reader.later_looks
-    monkeypatch.setattr(reader, "later_looks", lambda *a: given.append(a[3]) or later_looks(*a))
+    classical_end = reader._classical_end
+    monkeypatch.setattr(reader, "_classical_end", lambda *a: given.append(a[1]) or classical_end(*a))
     data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)
     assert len(given) == 1 and not given[0].cut_short and len(given[0].kept) > reader.SMALL_SEEN
@@ -197,7 +207,7 @@ def test_photos_of_odd_shapes_are_read_without_error(width, height):
 
 def test_a_busy_photo_the_quick_look_reads_no_tile_on_is_read_by_the_classical_looks(monkeypatch):
     quick_look_reads_nothing(monkeypatch)
-    classical = _spy(monkeypatch, "later_looks")
+    classical = _spy(monkeypatch, "_classical_end")
     data, truth = _gingham()
     hand = vision.read_hand(data)
     assert classical == [1]

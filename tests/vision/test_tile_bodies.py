@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import vision
 from synthetic_photos import make_photo
 from vision import bodies, dividers, reader
+from vision.result import LOW_CONFIDENCE
 
 CASES = [("ivory", "felt", 1000), ("ivory", "dark", 1000), ("white_colour", "wood", 1000),
          ("ivory_spinner", "felt", 1000), ("white_colour", "dark", 1000)]
@@ -49,7 +50,7 @@ def test_the_dividers_alone_miss_them(style, background, seed, no_faint_look, mo
 
 def _classical_tiles(data: bytes) -> list[tuple[int, int]]:
     """The tiles the classical looks read, before the tile network's reading."""
-    kept = reader.analyse(reader.load_photo(data), data)[0]
+    kept = reader.analyse(reader.load_photo(data))
     return [tuple(sorted((c.reading.top.count, c.reading.bottom.count), reverse=True)) for c in kept]
 
 
@@ -57,11 +58,17 @@ def _classical_tiles(data: bytes) -> list[tuple[int, int]]:
                                                       ("white_colour", "dark", 1002), ("ivory_spinner", "felt", 1000)])
 def test_tiles_with_no_divider_to_be_seen(style, background, seed):
     """Worn off, or the face's colour: the body says it is a tile, and the halves are
-    split at its middle."""
+    split at its middle. (The generator leaves tiles of no hand half off the photo: the
+    finder, given this one when a tile was read doubtfully, finds one of them, and the
+    network's reading of it is marked for checking, its pips cut off by the frame.)"""
     photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
                        background=background, layout="scatter", divider="none")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
-    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    sure = [t for t in hand.tiles if t.confidence >= LOW_CONFIDENCE]
+    assert sorted(t.halves for t in sure) == sorted(photo.tiles)
+    for t in hand.tiles:
+        if t not in sure:  # off the photo by more than network_look.OFF_PHOTO of its width
+            assert min(min(x, y, 1000 - x, 750 - y) for x, y in t.polygon) < 0
 
 
 def _table_with(rects: list[tuple[tuple[float, float], tuple[float, float], float]], face=(225, 235, 240)):
