@@ -1,9 +1,10 @@
 """The quick look: the tile network reads the boxes the tile finder found.
 
-The classical looks (reader.first_looks) find tiles by their dividers and bodies. On a busy table (a checked, flowered or striped cloth, wood grain, a crowded
-scene) every stripe is a divider candidate and every patch a body: hundreds of boxes are
-fitted and measured. Small tiles on a big JPEG needed a closer look at a sharper
-decoding. Either way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
+The classical looks (reader.first_looks) find tiles by their dividers and bodies. On a
+busy table (a checked, flowered or striped cloth, wood grain, a crowded scene) every
+stripe is a divider candidate and every patch a body: hundreds of boxes are fitted and
+measured. Small tiles on a big JPEG needed a closer look at a sharper decoding. Either
+way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
 about loose pips and at the faces' colour (network_look). On such photos that reads as

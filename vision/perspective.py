@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-#: Below this tilt the photo is read as it is.
+#: Below this tilt the photo is taken to be seen from above.
 MIN_TILT = math.radians(15)
 #: The steepest tilt looked for (the table's far side then nears the horizon).
 MAX_TILT = math.radians(50)
@@ -80,7 +80,8 @@ def _mapped_lengths(H: np.ndarray, points: np.ndarray, vectors: np.ndarray) -> n
 
 def fit_turn(centres: np.ndarray, areas: np.ndarray, across: np.ndarray, width: int,
              height: int) -> np.ndarray | None:
-    """The homography to the view from above, found on the tiles' centres, areas and
+    """The homography that turns the photo into the view from above (whose tilt tells
+    that it was taken at an angle), found on the tiles' centres, areas and
     vectors across the divider (as wide as the tile), in the photo's pixels; None when
     the tiles are too few or show no tilt that matters. The areas give the horizon (see
     area_plane); the focal length is the one under which the tiles come out of one width

@@ -421,10 +421,10 @@ def _most_divider_like(bars: list, field: EdgeField, n: int) -> list:
 
 
 def analyse(photo: Photo) -> list[Candidate]:
-    """The tiles the classical looks alone find on `photo` (_read_tiles makes the same
-    looks, and hands the photo to the tile finder or the quick look when they need it):
-    the first look, and the look for faint dividers when that one asks for it (first_looks,
-    _classical_end)."""
+    """The tiles the classical looks alone find on `photo`: the first look, and the look
+    for faint dividers when that one asks for it (first_looks, _classical_end), whether or
+    not _read_tiles would give the photo to the quick look, or the finder's boxes in place
+    of the look for faint dividers (needs_finder). The tests measure those looks so."""
     effort = Effort()
     first, faint_looked = first_looks(photo.bgr, effort)
     return _classical_end(photo.bgr, first, faint_looked, effort).kept
@@ -436,11 +436,11 @@ def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -
     faint dividers (whose look is then the one returned, with the first's bodies and the
     proposals of both)."""
     if first is None:
-        first = _analyse(detail, WORK_LONG_SIDE, effort=effort)
+        first = _analyse(detail, effort=effort)
     if first.kept or first.busy:
         return first, False
     # a set whose dividers are fine engraved lines may show none to the usual threshold
-    faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
+    faint = _analyse(detail, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
     return Look(faint.kept, first.busy, first.bodies, first.proposals + faint.proposals), True
 
 
@@ -507,10 +507,10 @@ def _taken_at_an_angle(detail: np.ndarray, kept: list[Candidate]) -> bool:
     return perspective.tilt_from_shapes([c.corners_detail for c in good]) >= perspective.MIN_TILT
 
 
-def _work_size(shape: tuple, long_side: float) -> tuple[int, int]:
-    """The width and height of the working image of an image of `shape` at that working size."""
+def _work_size(shape: tuple) -> tuple[int, int]:
+    """The width and height of the working image of an image of `shape` (WORK_LONG_SIDE long)."""
     h, w = shape[:2]
-    f = long_side / max(h, w)
+    f = WORK_LONG_SIDE / max(h, w)
     return max(1, round(w * f)), max(1, round(h * f))
 
 
@@ -525,8 +525,8 @@ def _measuring(kept: list[Candidate]) -> list[Candidate]:
     """The tiles of `kept` that tell how big the set's tiles are on the photo: those read
     with a confidence of MEASURES or more and two pips or more. A box of plain table read
     as a [0|0], or a doubtful box over several small tiles, is far bigger than the tiles:
-    measured by it, small tiles were not looked at closer (a stack of nine tiles 15
-    working pixels wide under a table's [0|0] 200 wide: none read; all nine closer)."""
+    measured by it, small tiles were not seen small (a stack of nine tiles 15 working
+    pixels wide under a table's [0|0] 200 wide: none read; all nine once seen small)."""
     return [c for c in kept if c.reading.pips > 1 and _confidence(c) >= MEASURES]
 
 
@@ -545,7 +545,7 @@ def _classical_end(detail: np.ndarray, first: Look, faint_looked: bool, effort: 
     look's size, so the tiles' bodies found there are passed on."""
     if not _faint(first.kept) or first.busy or faint_looked:
         return first
-    faint = _analyse(detail, WORK_LONG_SIDE, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
+    faint = _analyse(detail, threshold=FAINT_THRESHOLD, known_bodies=first.bodies, effort=effort)
     return Look(_merged(first.kept, faint.kept), first.busy, first.bodies, first.proposals + faint.proposals)
 
 
@@ -607,10 +607,10 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
-def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int = MARK_THRESHOLD,
+def _analyse(detail: np.ndarray, threshold: int = MARK_THRESHOLD,
              known_bodies: tuple[list[TileBox], list[TileBox]] | None = None, *, effort: Effort,
              until_small: bool = False) -> Look:
-    """The look at one working size: the tiles found, whether the background was busy
+    """The look at `detail` shrunk to the working size (WORK_LONG_SIDE): the tiles found, whether the background was busy
     (more marks or divider candidates than are examined), the tiles' bodies and blocks
     found there (bodies.find_bodies, unless given: they were found at this size
     already), and the outlines on `detail` of the boxes read. Its work is counted in
@@ -623,9 +623,9 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
     on 50 of them the first look stopped so, and the whole look would have found one of
     those 50 not small (that photo reads alike either way). Small tiles are found by
     their bodies, so those boxes are read first, before any divider is looked for."""
-    f = long_side / max(detail.shape[:2])
+    f = WORK_LONG_SIDE / max(detail.shape[:2])
     interp = cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR
-    work = cv2.resize(detail, _work_size(detail.shape, long_side), interpolation=interp)
+    work = cv2.resize(detail, _work_size(detail.shape), interpolation=interp)
     hw, hh = work.shape[1], work.shape[0]
     readings: dict[int, tuple[TileBox, Candidate | None]] = {}  # id(box): the box and its reading, made once
     found = known_bodies
@@ -639,7 +639,7 @@ def _analyse(detail: np.ndarray, long_side: int, levels: int = 4, threshold: int
             effort.look(hw * hh, None, len(read))
             return Look(telling, False, found, [b.corners() / f for b in read], cut_short=True)
     field = EdgeField(work)
-    bars, capped = find_bars(work, levels, threshold)
+    bars, capped = find_bars(work, threshold=threshold)
     marked = len(bars)
     busy = capped or sum(not b.half for b in bars) > 2 * MAX_BARS
     if len(bars) > 2 * MAX_BARS:
@@ -997,12 +997,12 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         # The quick look will read this photo if its tiles are small (or none is seen):
         # the first look stops as soon as it sees them small, and the look for faint
         # dividers waits for the quick look to find nothing.
-        first = _analyse(detail, WORK_LONG_SIDE, effort=effort, until_small=True)
+        first = _analyse(detail, effort=effort, until_small=True)
         finder_seen = small_tiles(photo, data, first.kept)
         if finder_seen and (quick := quick_look(photo, detail, data, effort)).found:
             return quick.found, quick.detail, quick.photo
         if first.cut_short:  # made whole again for the classical looks (the same bodies)
-            first = _analyse(detail, WORK_LONG_SIDE, known_bodies=first.bodies, effort=effort)
+            first = _analyse(detail, known_bodies=first.bodies, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
     if not finder_seen and needs_finder(detail, first):
         look, boxes = first, [corners for corners, _ in tile_finder.find(detail)]

@@ -13,7 +13,8 @@ those views were left out) and up to NETWORK_BOXES of those the tile network rea
 them, next to the tiles found, about loose pips: its own mistakes there teach it most).
 A busy photo, or one of small tiles on a big JPEG, is read by the quick look
 (vision/finder_look.py): its boxes are the tile finder's and the network's, not the
-classical looks' (the network shipped was harvested before the quick look existed).
+classical looks'; a photo whose first look finds small tiles or a tilt adds the finder's
+boxes to its own (the network shipped was harvested before the finder existed).
 Each box is labelled against the tiles' true outlines: a tile (it overlaps one by 55 % or
 more, as intersection over union, and lies along it), no tile (under 35 %), or in between
 (not used for the tile/no-tile answer), with that overlap; for a box over a tile the pips

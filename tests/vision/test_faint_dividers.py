@@ -1,6 +1,8 @@
 """Sets whose divider is a fine engraved line, barely darker than the face: at the
 working size it is a pixel wide, and the usual marks threshold does not see it. The
-reader then looks again with a lower threshold (vision/reader.py, FAINT_THRESHOLD)."""
+reader then looks again with a lower threshold (vision/reader.py, FAINT_THRESHOLD), or,
+where the first look's tiles are small or show a tilt, reads the tile finder's boxes
+(reader.needs_finder: two of these photos)."""
 
 from __future__ import annotations
 
@@ -28,8 +30,9 @@ def test_faint_dividers_read_exactly(style, seed):
 
 @pytest.mark.parametrize("style, seed", CASES)
 def test_the_usual_threshold_alone_misses_them(style, seed, monkeypatch):
-    """Of the classical looks, the one with the lower threshold is what finds these
-    tiles (the tile network, reading their boxes after, may find them too)."""
+    """Of the classical looks alone (reader.analyse), the one with the lower threshold is
+    what finds these tiles (the tile network, reading their boxes and the finder's after,
+    may find them too)."""
     photo = _faint_photo(style, seed)
     monkeypatch.setattr(reader, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
     data = photo.encode("jpeg", quality=90)
@@ -42,9 +45,9 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
     thresholds = []
     analyse = reader._analyse
 
-    def spy(detail, long_side, levels=4, threshold=dividers.MARK_THRESHOLD, known_bodies=None, *, effort):
+    def spy(detail, threshold=dividers.MARK_THRESHOLD, known_bodies=None, *, effort):
         thresholds.append(threshold)
-        return analyse(detail, long_side, levels, threshold, known_bodies, effort=effort)
+        return analyse(detail, threshold, known_bodies, effort=effort)
 
     monkeypatch.setattr(reader, "_analyse", spy)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")

@@ -87,8 +87,8 @@ def test_small_tiles_on_a_png_are_read_with_the_finder_s_boxes(monkeypatch):
 def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     """Sixteen small tiles on a 3 MP JPEG of a plain table (harsh seed 16, photo 35): the
     first look finds them narrower than SHARPER_TILE on the photo decoded at half its
-    size. The quick look reads them, not the classical closer look, on the photo decoded
-    again at full size; every tile is outlined where it lies on the photo."""
+    size. The quick look reads them, not the rest of the classical looks, on the photo
+    decoded again at full size; every tile is outlined where it lies on the photo."""
     quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "_classical_end")
     decoded = []
     sharper = finder_look.sharper_photo
@@ -132,7 +132,7 @@ def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
     assert threshold is None and first.cut_short and len(first.kept) == reader.SMALL_SEEN and quick == "quick"
     assert dividers == [] and all(c.box.body for c in first.kept)
     monkeypatch.undo()
-    whole = reader._analyse(load_photo(data).bgr, reader.WORK_LONG_SIDE, effort=reader.Effort())
+    whole = reader._analyse(load_photo(data).bgr, effort=reader.Effort())
     assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
 
 
@@ -145,11 +145,11 @@ def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(
                        layout="scatter", divider="none")
     detail = load_photo(photo.encode("jpeg")).bgr
     whole_effort, told_effort = reader.Effort(), reader.Effort()
-    whole = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=whole_effort)
+    whole = reader._analyse(detail, effort=whole_effort)
     boxes = []
     candidate = reader._candidate
     monkeypatch.setattr(reader, "_candidate", lambda d, box, f: boxes.append(box) or candidate(d, box, f))
-    told = reader._analyse(detail, reader.WORK_LONG_SIDE, effort=told_effort, until_small=True)
+    told = reader._analyse(detail, effort=told_effort, until_small=True)
     assert not told.cut_short and len({id(b) for b in boxes}) == len(boxes) >= len(photo.tiles)
     assert told_effort == whole_effort  # the same work counted
     assert [c.corners_detail.tolist() for c in told.kept] == [c.corners_detail.tolist() for c in whole.kept]

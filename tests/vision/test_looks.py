@@ -63,7 +63,7 @@ def test_small_tiles_of_a_png_are_read_with_the_finder_s_boxes():
 
 
 @pytest.mark.parametrize("seed, index", [(9, 2), (9, 21), (8, 18)])
-def test_small_tiles_are_looked_at_closer_though_a_big_box_was_read(seed, index):
+def test_small_tiles_are_read_though_a_big_box_was_read(seed, index):
     """Small tiles under a box far bigger than they are, read first: a stack of nine
     tiles 15 working pixels wide on dark wood, the table read as a [0|0] 200 wide; eleven
     tiles on a dotted cloth, a box of cloth read doubtfully as an [8|7] 68 wide; twelve
@@ -92,24 +92,45 @@ def test_a_tile_read_doubtfully_by_both_readers_is_not_added(seed, index, qualit
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
 
-@pytest.mark.parametrize("seed, index, quality", [(15, 6, 80), (16, 33, 90)])
+def _most_read_and_the_wrong_marked(truth: list[tuple[int, int]], read: list[tuple[tuple[int, int], float]]) -> None:
+    """At least 60 % of the hand `truth` is `read` ((tile, confidence) pairs), and any
+    tile read that is not in it is marked for checking."""
+    right = Counter(truth) & Counter(tile for tile, _ in read)
+    assert sum(right.values()) >= 0.6 * len(truth)
+    left = right.copy()
+    for tile, confidence in sorted(read, key=lambda r: -r[1]):
+        if left[tile] > 0:
+            left[tile] -= 1
+        else:
+            assert confidence < LOW_CONFIDENCE, (tile, confidence)
+
+
+BLACK_ON_DARK = [(15, 6, 80), (16, 33, 90)]
+
+
+@pytest.mark.parametrize("seed, index, quality", BLACK_ON_DARK)
 def test_pips_are_looked_for_at_guessed_sizes_when_no_tile_was_found(seed, index, quality):
     """Sixteen black tiles in chains on dark laminate; eleven on dark wood, some touching:
     engraved dividers, no blob. Given no tile and no box (as when neither the classical
     looks nor the finder find one), the network looks about their white pips at a few
     guessed tile sizes: most tiles are read, and any tile read that is not in the hand is
-    marked for checking. (Read whole, the finder's boxes read 12 of the 16 and 9 of the
-    11.)"""
+    marked for checking."""
     data, truth = _harsh(seed, index, "JPEG", quality)
     tiles = network_look.put_together(loading.load_photo(data).bgr, [], [])
-    right = Counter(truth) & Counter(t.tile for t in tiles)
-    assert sum(right.values()) >= 0.6 * len(truth)
-    left = right.copy()
-    for t in sorted(tiles, key=lambda t: -t.confidence):
-        if left[t.tile] > 0:
-            left[t.tile] -= 1
-        else:
-            assert t.confidence < LOW_CONFIDENCE, t
+    _most_read_and_the_wrong_marked(truth, [(t.tile, t.confidence) for t in tiles])
+
+
+@pytest.mark.parametrize("seed, index, quality", [
+    pytest.param(*BLACK_ON_DARK[0], marks=pytest.mark.xfail(
+        strict=True, reason="a [6|1] read from the finder's boxes at 0.79 is not marked for checking (README)")),
+    BLACK_ON_DARK[1]])
+def test_black_tiles_on_dark_tables_are_read_with_the_finder_s_boxes(seed, index, quality):
+    """The same photos read whole: the first look finds no tile, so the finder's boxes are
+    read (12 of the 16 tiles right, 9 of the 11), and any tile read that is not in the
+    hand should be marked for checking. Strict: once the [6|1] is, this test fails and is
+    to be made a plain one."""
+    data, truth = _harsh(seed, index, "JPEG", quality)
+    _most_read_and_the_wrong_marked(truth, [(t.halves, t.confidence) for t in vision.read_hand(data).tiles])
 
 
 @pytest.mark.parametrize("seed, index, fmt", [(3, 15, "PNG"), (4, 18, "JPEG")])

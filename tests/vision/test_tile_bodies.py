@@ -59,8 +59,8 @@ def _classical_tiles(data: bytes) -> list[tuple[int, int]]:
 def test_tiles_with_no_divider_to_be_seen(style, background, seed):
     """Worn off, or the face's colour: the body says it is a tile, and the halves are
     split at its middle. (The generator leaves tiles of no hand half off the photo: the
-    finder, given this one when a tile was read doubtfully, finds one of them, and the
-    network's reading of it is marked for checking, its pips cut off by the frame.)"""
+    finder, given this photo when its tiles' sizes showed a tilt, finds one of them, and
+    the network's reading of it is marked for checking, its pips cut off by the frame.)"""
     photo = make_photo(np.random.default_rng(seed), n_tiles=6, size=(1000, 750), style=style,
                        background=background, layout="scatter", divider="none")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
