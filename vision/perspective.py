@@ -42,7 +42,7 @@ FOCAL = 0.7
 FOCAL_PRIOR = 0.02
 
 
-def _camera(width: int, height: int, focal: float = FOCAL) -> np.ndarray:
+def _camera(width: int, height: int, focal: float) -> np.ndarray:
     f = focal * math.hypot(width, height)
     return np.array([[f, 0, width / 2], [0, f, height / 2], [0, 0, 1.0]])
 

@@ -610,8 +610,9 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
 def _analyse(detail: np.ndarray, threshold: int = MARK_THRESHOLD,
              known_bodies: tuple[list[TileBox], list[TileBox]] | None = None, *, effort: Effort,
              until_small: bool = False) -> Look:
-    """The look at `detail` shrunk to the working size (WORK_LONG_SIDE): the tiles found, whether the background was busy
-    (more marks or divider candidates than are examined), the tiles' bodies and blocks
+    """The look at `detail` shrunk to the working size (WORK_LONG_SIDE): the tiles found,
+    whether the background was busy (more marks or divider candidates than are
+    examined), the tiles' bodies and blocks
     found there (bodies.find_bodies, unless given: they were found at this size
     already), and the outlines on `detail` of the boxes read. Its work is counted in
     `effort` (the work done reading the photo). With `until_small` it stops as soon as

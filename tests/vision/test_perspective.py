@@ -14,6 +14,8 @@ from synthetic_photos import leaning_camera, make_photo, seen_at_angle
 from vision import perspective, reader
 from vision.result import LOW_CONFIDENCE
 
+from .test_finder_look import _finder_runs
+
 
 def _tiles_seen_at(degrees: float, focal: float, n: int = 9, size=(1600, 1200)):
     """Tiles 60 units wide scattered on a table seen by a phone leaning `degrees`: their
@@ -108,22 +110,15 @@ def test_close_ups_photographed_leaning_over_the_table():
     assert _read_exactly_leaning(range(4000, 4016), n_tiles=4) >= 15
 
 
-def _finder_runs(monkeypatch) -> list[int]:
-    """A list that gains an item each time the tile finder looks at a photo."""
-    runs = []
-    find = reader.tile_finder.find
-    monkeypatch.setattr(reader.tile_finder, "find", lambda image: runs.append(1) or find(image))
-    return runs
-
-
 def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
     """Eight tiles seen leaning 35 degrees, some read doubtfully at the first look: their
     sizes show the tilt, so the finder's boxes are read too, and every tile is read."""
     runs = _finder_runs(monkeypatch)
     photo = seen_at_angle(make_photo(np.random.default_rng(3002), n_tiles=8, size=(1200, 900), style="black"), 35)
     data = photo.encode("jpeg", quality=90)
-    first, _ = reader.first_looks(reader.load_photo(data).bgr, reader.Effort())
-    assert reader.needs_finder(reader.load_photo(data).bgr, first)
+    detail = reader.load_photo(data).bgr
+    first, _ = reader.first_looks(detail, reader.Effort())
+    assert reader.needs_finder(detail, first)
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert runs == [1]
