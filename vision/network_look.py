@@ -367,18 +367,34 @@ def _distinct(boxes: list[np.ndarray], keep: int) -> list[np.ndarray]:
 RIVAL = 0.5
 
 
+#: ...and it is a crop of that tile when its area is within this factor of the tile's.
+RIVAL_SIZE = 3.0
+
+
 def _strongest(found: list[Found]) -> list[Found]:
-    """The surest of the tiles read on each spot, `rivalled` when another box on that
-    spot read another tile fairly surely (two crops of one tile should agree)."""
+    """The surest of the tiles read on each spot, `rivalled` when another box of about
+    its size (RIVAL_SIZE) on that spot read another tile fairly surely (two crops of one
+    tile should agree). A box over several tiles (the finder's coarsest level saw a
+    whole hand lying close as one tile, read as a [7|2] at 0.63) is no crop of any."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: -f.confidence):
         spot = _same_spot(f.corners, [k.corners for k in kept])
         if not spot:
             kept.append(f)
         elif f.confidence >= RIVAL:
+            area = _area(f.corners)
             for i in spot:
-                kept[i].rivalled |= kept[i].tile != f.tile
+                kept[i].rivalled |= kept[i].tile != f.tile and _alike_in_size(area, _area(kept[i].corners))
     return kept
+
+
+def _area(corners: np.ndarray) -> float:
+    _, _, _, width, length = tile_net.frame(corners)
+    return width * length
+
+
+def _alike_in_size(a: float, b: float) -> bool:
+    return max(a, b) <= RIVAL_SIZE * min(a, b)
 
 
 def _same_spot(outline: np.ndarray, others: list[np.ndarray]) -> list[int]:

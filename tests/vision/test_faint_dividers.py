@@ -45,9 +45,9 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
     thresholds = []
     analyse = reader._analyse
 
-    def spy(detail, threshold=dividers.MARK_THRESHOLD, known_bodies=None, *, effort):
+    def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort):
         thresholds.append(threshold)
-        return analyse(detail, threshold, known_bodies, effort=effort)
+        return analyse(detail, threshold, working, effort=effort)
 
     monkeypatch.setattr(reader, "_analyse", spy)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")

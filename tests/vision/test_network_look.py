@@ -171,6 +171,17 @@ def test_two_crops_of_one_tile_read_differently_mark_it_for_checking(monkeypatch
     assert tile.tile == (5, 3) and tile.confidence > 0.9
 
 
+def test_a_box_over_several_tiles_does_not_mark_them_for_checking(monkeypatch):
+    """A box over a whole hand, running off the photo and read as a [7|2], is no crop of
+    any tile under it: it marked every tile of twelve read surely for checking. A box
+    about the tile's size reading another tile does (above)."""
+    hand = tile_net.box_corners(np.array([200.0, 100.0]), np.array([0.0, 1.0]), 300.0, 600.0)
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 5, 3), (300, 100): _answer(0.99, 6, 2),
+                            (200, 100): _answer(0.99, 7, 2, 0.9)})
+    tiles = network_look.put_together(TABLE, [], [_box(100), _box(300), hand])
+    assert {t.tile: t.confidence >= LOW_CONFIDENCE for t in tiles} == {(5, 3): True, (6, 2): True}
+
+
 def test_a_tile_only_the_classical_looks_read_needs_a_fairly_clean_reading(monkeypatch):
     _scripted(monkeypatch, {(100, 100): _answer(0.1, 0, 0), (300, 100): _answer(0.1, 0, 0),
                             (500, 100): _answer(0.3, 0, 0)})
