@@ -182,6 +182,36 @@ def test_a_box_over_several_tiles_does_not_mark_them_for_checking(monkeypatch):
     assert {t.tile: t.confidence >= LOW_CONFIDENCE for t in tiles} == {(5, 3): True, (6, 2): True}
 
 
+#: A reading the network makes NETWORK_SURE: the chance of a tile and each half's, 0.999.
+VERY_SURE = 0.999
+
+
+def test_a_reading_the_network_is_very_sure_of_is_not_marked_when_the_classical_looks_disagree(monkeypatch):
+    """The classical looks read a [6|2] (a blurred pip missed), the network a [6|4] at
+    0.997: on the development sets the network, that sure, was right every time."""
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 6, 4, VERY_SURE)})
+    [tile] = network_look.put_together(TABLE, [Found(_box(100), 6, 2, 0.95)], [])
+    assert tile.tile == (6, 4) and tile.confidence >= network_look.NETWORK_SURE
+
+
+def test_a_blank_half_tile_the_network_is_very_sure_of_is_not_marked(monkeypatch):
+    """Where the finder found no tile (it did not look, or missed it), a [4|0] only the
+    network read is marked for checking unless it reads it NETWORK_SURE."""
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 4, 0, VERY_SURE), (300, 100): _answer(0.99, 4, 0, 0.995)})
+    tiles = network_look.put_together(TABLE, [], [_box(100), _box(300)])
+    marked = {round(tile_net.frame(t.corners)[0][0]): t.confidence < LOW_CONFIDENCE for t in tiles}
+    assert marked == {100: False, 300: True}
+
+
+@pytest.mark.parametrize("halves, marked", [(0.84, False), (0.92, True)])
+def test_a_rival_reading_marks_a_very_sure_tile_only_when_fairly_sure_itself(monkeypatch, halves, marked):
+    """A [5|3] read at 0.997, and another box on it read as a [6|3], each half read at
+    0.84 (0.70 in all: it does not mark the tile) or at 0.92 (0.84: SURE_RIVAL, it does)."""
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 5, 3, VERY_SURE), (104, 100): _answer(0.99, 6, 3, halves)})
+    [tile] = network_look.put_together(TABLE, [], [_box(100), _box(104)])
+    assert tile.tile == (5, 3) and (tile.confidence < LOW_CONFIDENCE) == marked
+
+
 def test_a_tile_only_the_classical_looks_read_needs_a_fairly_clean_reading(monkeypatch):
     _scripted(monkeypatch, {(100, 100): _answer(0.1, 0, 0), (300, 100): _answer(0.1, 0, 0),
                             (500, 100): _answer(0.3, 0, 0)})
