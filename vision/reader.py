@@ -544,7 +544,7 @@ def _work_size(shape: tuple) -> tuple[int, int]:
 
 
 #: A tile read with this confidence or more, and two pips or more, tells how big the
-#: set's tiles are (_measuring). Below the mark for checking (0.7): a real [6|6] with a
+#: set's tiles are (_measuring). Below the mark for checking (0.8): a real [6|6] with a
 #: faint divider is read at 0.68; boxes of cloth or table at 0.5 or less (the flowers of
 #: a cloth as [4|4]s at 0.50, cloth as an [8|7] at 0.48). 0.6 lost a tile or two of others.
 MEASURES = 0.55
