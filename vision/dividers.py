@@ -64,10 +64,11 @@ CHROMA_THRESHOLD = 30  # yellow-blue contrast (8-bit b units) for coloured divid
 MIN_YELLOW = 20  # and how yellow such a divider is at least (b above neutral)
 
 
-def mark_maps(bgr: np.ndarray, k: int = KERNEL, threshold: int = MARK_THRESHOLD) -> list[tuple[np.ndarray, int]]:
-    """(contrast map, threshold) pairs: dark marks (black-hat) and bright marks (top-hat)
-    of the lightness, thresholded at `threshold` (lower for a faint engraved divider),
-    and yellow-blue marks (a yellow divider on a pink tile...)."""
+def mark_maps(bgr: np.ndarray, k: int = KERNEL) -> list[np.ndarray]:
+    """Contrast maps: dark marks (black-hat) and bright marks (top-hat) of the lightness,
+    and yellow-blue marks (a yellow divider on a pink tile...). The first two are
+    thresholded at the look's threshold (lower for a faint engraved divider), the last
+    at CHROMA_THRESHOLD (bars_at_level)."""
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2LAB)
     L = lab[:, :, 0]
     b = lab[:, :, 2]
@@ -78,9 +79,26 @@ def mark_maps(bgr: np.ndarray, k: int = KERNEL, threshold: int = MARK_THRESHOLD)
     # merely yellower: a white face between blue or green pips is yellower than they are.
     yellower = cv2.morphologyEx(b, cv2.MORPH_TOPHAT, ker)
     yellower[b < 128 + MIN_YELLOW] = 0
-    return [(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), threshold),
-            (cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), threshold),
-            (yellower, CHROMA_THRESHOLD)]
+    return [cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker), cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker), yellower]
+
+
+#: The coarsest pyramid level looked at is at least this many pixels on its shorter side.
+MIN_LEVEL_SIDE = 48
+
+
+def map_pyramid(bgr: np.ndarray, levels: int = 4) -> list[list[np.ndarray]]:
+    """The mark maps of `bgr` and of up to `levels` - 1 coarser levels of its pyramid (each
+    half the one before, while MIN_LEVEL_SIDE or more). They do not depend on the marks'
+    threshold: the looks at one photo at two thresholds share them (reader.Working)."""
+    maps = []
+    img = bgr
+    for lev in range(levels):
+        if lev:
+            img = cv2.pyrDown(img)
+            if min(img.shape[:2]) < MIN_LEVEL_SIDE:
+                break
+        maps.append(mark_maps(img))
+    return maps
 
 
 _ANGLES = np.deg2rad(np.arange(0, 180, 6.0))
@@ -209,12 +227,12 @@ def _best_bar(xs: np.ndarray, ys: np.ndarray) -> tuple | None:
     return (cx, cy, ux, uy, length, max(thick, 1.0), npx / (length * max(t, 1))), on_band
 
 
-def bars_at_level(bgr: np.ndarray, level: int, threshold: int = MARK_THRESHOLD) -> tuple[list[Bar], bool]:
-    """The bars at one pyramid level, and whether some contrast map there held more
-    marks than are examined (a busy background)."""
+def bars_at_level(maps: list[np.ndarray], level: int, threshold: int = MARK_THRESHOLD) -> tuple[list[Bar], bool]:
+    """The bars in one pyramid level's mark `maps` (mark_maps), and whether some map there
+    held more marks than are examined (a busy background)."""
     out: list[Bar] = []
     busy = False
-    for m, thr in mark_maps(bgr, threshold=threshold):
+    for m, thr in zip(maps, (threshold, threshold, CHROMA_THRESHOLD)):
         mask = (m > thr).astype(np.uint8)
         bars, capped = _bars_in_mask(mask, level)
         out.extend(bars)
@@ -298,19 +316,16 @@ def _half_bars(lab: np.ndarray, st: np.ndarray) -> list[Bar]:
             for x, y, t, L, th in zip(mx[keep], my[keep], theta[keep], length[keep], thick[keep])]
 
 
-def find_bars(bgr: np.ndarray, levels: int = 4, threshold: int = MARK_THRESHOLD) -> tuple[list[Bar], bool]:
+def find_bars(bgr: np.ndarray, levels: int = 4, threshold: int = MARK_THRESHOLD,
+              maps: list[list[np.ndarray]] | None = None) -> tuple[list[Bar], bool]:
     """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`, and
     whether the background is busy (more marks than are examined at some level). Marks
-    of lightness stand out from their surroundings by more than `threshold`."""
+    of lightness stand out from their surroundings by more than `threshold`. `maps`: the
+    map_pyramid of `bgr`, when made already."""
     bars: list[Bar] = []
     busy = False
-    img = bgr
-    for lev in range(levels):
-        if lev:
-            img = cv2.pyrDown(img)
-            if min(img.shape[:2]) < 48:
-                break
-        found, capped = bars_at_level(img, lev, threshold)
+    for lev, level_maps in enumerate(map_pyramid(bgr, levels) if maps is None else maps):
+        found, capped = bars_at_level(level_maps, lev, threshold)
         bars.extend(found)
         busy |= capped
     return bars, busy

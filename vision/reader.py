@@ -18,7 +18,7 @@ from . import annotate, face_marks, network_look, perspective, tile_finder, tile
 from .finder_look import busy_photo, quick_look
 from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
-from .dividers import MARK_THRESHOLD, find_bars
+from .dividers import MARK_THRESHOLD, find_bars, map_pyramid
 from .geometry import (RATIO_MAX, RATIO_MIN, EdgeField, TileBox, corners_overlap, dedupe_bars, ends_inside_face,
                        fit_tile, join_split_bars, measure_flatness, overlap)
 from .errors import PhotoError, VisionUnavailable
@@ -70,15 +70,16 @@ class Working:
     """The photo `detail` (BGR) at the working size (WORK_LONG_SIDE), shrunk `f` times:
     every look at one photo is made at that size (the first, the one for faint dividers,
     the first made whole again once it was cut short), and they share this image, its
-    edge field and the tiles' bodies and blocks found on it (each made once, when first
-    asked for: shrinking a 12 MP photo decoded at a quarter to it took 4 ms, its edge
-    field 3 to 4)."""
+    edge field, its marks' contrast maps and the tiles' bodies and blocks found on it
+    (each made once, when first asked for: shrinking a 12 MP photo decoded at a quarter
+    to it took 4 ms, its edge field 3 to 4, its contrast maps 5)."""
 
     def __init__(self, detail: np.ndarray) -> None:
         self.f = WORK_LONG_SIDE / max(detail.shape[:2])
         self.image = cv2.resize(detail, _work_size(detail.shape),
                                 interpolation=cv2.INTER_AREA if self.f < 1 else cv2.INTER_LINEAR)
         self._field: EdgeField | None = None
+        self._maps: list[list[np.ndarray]] | None = None
         self._bodies: tuple[list[TileBox], list[TileBox]] | None = None
 
     @property
@@ -86,6 +87,13 @@ class Working:
         if self._field is None:
             self._field = EdgeField(self.image)
         return self._field
+
+    @property
+    def maps(self) -> list[list[np.ndarray]]:
+        """The marks' contrast maps at every pyramid level (dividers.map_pyramid)."""
+        if self._maps is None:
+            self._maps = map_pyramid(self.image)
+        return self._maps
 
     @property
     def bodies(self) -> tuple[list[TileBox], list[TileBox]]:
@@ -664,7 +672,7 @@ def _analyse(detail: np.ndarray, threshold: int = MARK_THRESHOLD, working: Worki
             effort.look(hw * hh, None, len(read))
             return Look(telling, False, working, [b.corners() / f for b in read], cut_short=True)
     field = working.field
-    bars, capped = find_bars(work, threshold=threshold)
+    bars, capped = find_bars(work, threshold=threshold, maps=working.maps)
     marked = len(bars)
     busy = capped or sum(not b.half for b in bars) > 2 * MAX_BARS
     if len(bars) > 2 * MAX_BARS:
