@@ -321,10 +321,10 @@ def find_bars(bgr: np.ndarray, levels: int = 4, threshold: int = MARK_THRESHOLD,
     """All bar candidates on `levels` pyramid levels, in the coordinates of `bgr`, and
     whether the background is busy (more marks than are examined at some level). Marks
     of lightness stand out from their surroundings by more than `threshold`. `maps`: the
-    map_pyramid of `bgr`, when made already."""
+    map_pyramid of `bgr`, when made already (its first `levels` levels are looked at)."""
     bars: list[Bar] = []
     busy = False
-    for lev, level_maps in enumerate(map_pyramid(bgr, levels) if maps is None else maps):
+    for lev, level_maps in enumerate(map_pyramid(bgr, levels) if maps is None else maps[:levels]):
         found, capped = bars_at_level(level_maps, lev, threshold)
         bars.extend(found)
         busy |= capped

@@ -4,17 +4,20 @@ the boxes the tile finder found, with no classical tile.
 
 Every box a look read is a place where something looked like a tile. The network reads
 each again; where it sees a tile near the box, the box is moved onto it (twice: a box
-half a tile off first lands near the tile, then on it) and read there; two boxes landing
-on one tile and reading it differently mark it for checking. Its tiles and the classical
-ones are then put together: where both read a tile they agree (a more sure tile) or
-disagree (the surer reading, marked for checking); a tile only the network saw is kept
-when it is fairly sure of it (marked for checking when a half is blank), one only the
-classical looks saw when they read it fairly cleanly and the network does not see its
-box lying half off a tile, and no tile read less surely than KEPT. Then the network
-looks about loose pips (pip_marks.py) and next to every tile kept for more, and last
-where the colour of the faces read makes a tile (face_marks.py). A network tile running
-off the photo is marked for checking; a doubtful tile whose face is not of the hue of the
-faces read surely is dropped.
+half a tile off first lands near the tile, then on it) and read there; two boxes of
+about one size landing on one tile and reading it differently mark it for checking. Its
+tiles and the classical ones are then put together: where both read a tile they agree (a
+more sure tile) or disagree (the surer reading, marked for checking); a tile only the
+network saw is kept when it is fairly sure of it (marked for checking when a half is
+blank), one only the classical looks saw when they read it fairly cleanly and the network
+does not see its box lying half off a tile, and no tile read less surely than KEPT. Then
+the network looks about loose pips (pip_marks.py) and next to every tile kept for more,
+and last where the colour of the faces read makes a tile (face_marks.py). A network tile
+running off the photo is marked for checking; a doubtful tile whose face is not of the
+hue of the faces read surely is dropped. Last, a reading the network made NETWORK_SURE
+and marked only because another disagreed, or because a half is blank, is reported
+unmarked (_reported): not a [0|0] or [1|0] only it read, one running off the photo, nor
+one another box of its size read otherwise SURE_RIVAL.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ DISPUTED = 0.6
 #: read otherwise, 111 tiles with a blank half and two pips or more that only it read, 61
 #: tiles another box read otherwise less surely than SURE_RIVAL; none was wrong. Marked
 #: for checking, they made more than half the right tiles a player was asked to check
-#: (on the 860 photos, 564 of 7,630; 248 since).
+#: (on the 860 photos, 564 of the 7,630 before, 240 after).
 NETWORK_SURE = 0.99
 #: A tile only the network read, with a blank half, is not marked for checking where the
 #: tile finder found a tile and the network reads it this surely: the backs of the real
@@ -73,8 +76,8 @@ KEPT = 0.55
 class Found:
     """A tile read: its outline on the photo the looks were made on (TileBox.corners
     order), the pips of the half at its (-u,-n) end and of the other, its confidence,
-    and the confidence of the surest other reading of it by another of the network's
-    boxes (see _strongest; 0 for none)."""
+    and `rival`: the confidence of the surest reading of another tile there by another of
+    the network's boxes of about its size, from RIVAL up (see _strongest; 0 for none)."""
 
     corners: np.ndarray
     top: int
@@ -85,9 +88,10 @@ class Found:
     #: marked for checking (see _alone).
     blank_alone: float | None = None
     #: For a tile marked for checking though the network read it NETWORK_SURE (the
-    #: classical looks read it otherwise, it has a blank half, a box read it otherwise
-    #: less surely than SURE_RIVAL): the network's confidence, reported in the end
-    #: (_reported). The searches see the tile marked, as they were made to.
+    #: classical looks read it otherwise, it has a blank half and two pips or more, a box
+    #: read it otherwise): the network's confidence, reported in the end (_reported) unless
+    #: the rival is SURE_RIVAL. The searches, and the last check of the faces' colour
+    #: (_of_faces_colour), see the tile marked, as they were made to.
     sure_network: float | None = None
 
     @property
@@ -108,9 +112,10 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     its searches made while `effort` (the work done reading the photo) affords them.
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
-    network reads it at VOUCHED_BLANK or more. Its searches shrink `half` (the same view
-    decoded at half the scale, when the photo was: geometry.shrunk) rather than `detail`
-    where they can."""
+    network reads it at VOUCHED_BLANK or more, and a reading the network makes
+    NETWORK_SURE is reported unmarked in the end (_reported). Its searches shrink `half`
+    (the same view decoded at half the scale, when the photo was: geometry.shrunk) rather
+    than `detail` where they can."""
     effort = Effort() if effort is None else effort
     # the first len(classical) boxes are the classical tiles' own (_distinct keeps them
     # all, in order), so first[i] is the network's answer for classical[i]'s box
@@ -133,7 +138,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
             out.append(Found(surer.corners, surer.top, surer.bottom, round(sure, 3)))
         else:
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED),
-                             sure_network=_if_sure(f.confidence) if surer is f else None))
+                             f.rival if surer is f else 0.0, sure_network=_if_sure(f.confidence) if surer is f else None))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
     found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort, half),
                              effort)
@@ -148,7 +153,8 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
 
 
 def _if_sure(confidence: float) -> float | None:
-    """`confidence`, a network's reading's, if it is NETWORK_SURE; else None."""
+    """`confidence`, a network's reading's, if it is NETWORK_SURE; else None (as for a tile
+    running off the photo, capped at DISPUTED before it is asked)."""
     return confidence if confidence >= NETWORK_SURE else None
 
 
@@ -353,7 +359,8 @@ def _alone(found: list[Found]) -> list[Found]:
     """Tiles only the network read, those with a blank half marked for checking: the
     network's mistakes are mostly there (the back of a tile lying face down, its printed
     logo read as pips and its plain end as the blank; a card's corner). Those it reads
-    NETWORK_SURE with two pips or more are reported unmarked in the end (`sure_network`);
+    NETWORK_SURE with two pips or more are reported unmarked in the end (`sure_network`)
+    unless a box of their size read them otherwise SURE_RIVAL;
     a [0|0] or a [1|0] shows too little that it is a tile (the streaked edge of a photo
     warped to a tilt has read as a [0|0] at 0.99)."""
     return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED),
@@ -410,7 +417,7 @@ def _strongest(found: list[Found]) -> list[Found]:
     other reading of it (`rival`) by another box of about its size (RIVAL_SIZE) on that
     spot read fairly surely (two crops of one tile should agree). A box over several
     tiles (the finder's coarsest level saw a whole hand lying close as one tile, read as
-    a [7|2] at 0.63) is no crop of any."""
+    a [7|2] at 0.6, capped so as it ran off the photo) is no crop of any."""
     kept: list[Found] = []
     for f in sorted(found, key=lambda f: -f.confidence):
         spot = _same_spot(f.corners, [k.corners for k in kept])

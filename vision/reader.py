@@ -67,7 +67,7 @@ class Candidate:
 
 
 class Working:
-    """The photo `detail` (BGR) at the working size (WORK_LONG_SIDE), shrunk `f` times:
+    """The photo `detail` (BGR) at the working size (WORK_LONG_SIDE), scaled by `f`:
     every look at one photo is made at that size (the first, the one for faint dividers,
     the first made whole again once it was cut short), and they share this image, its
     edge field, its marks' contrast maps and the tiles' bodies and blocks found on it
@@ -470,7 +470,7 @@ def analyse(photo: Photo) -> list[Candidate]:
 def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -> tuple[Look, bool]:
     """The first look at `detail` (the photo in BGR; `first`, when it was made already),
     and whether it found nothing on a quiet photo, so that it was looked at again for
-    faint dividers (whose look is then the one returned, with the first's bodies and the
+    faint dividers (whose look is then the one returned, with the first's Working and the
     proposals of both)."""
     if first is None:
         first = _analyse(detail, effort=effort)
@@ -579,7 +579,7 @@ def _classical_end(detail: np.ndarray, first: Look, faint_looked: bool, effort: 
     line, barely darker than the face: at the working size it is a pixel wide and stands
     out by less than the marks threshold. Looked for even when every tile found reads
     surely: a photo of such a set may show only some of its dividers. It is at the first
-    look's size, so the tiles' bodies found there are passed on."""
+    look's size, so what was made there (its Working) is passed on."""
     if not _faint(first.kept) or first.busy or faint_looked:
         return first
     faint = _analyse(detail, threshold=FAINT_THRESHOLD, working=first.working, effort=effort)
@@ -646,10 +646,10 @@ def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarra
 
 def _analyse(detail: np.ndarray, threshold: int = MARK_THRESHOLD, working: Working | None = None, *,
              effort: Effort, until_small: bool = False) -> Look:
-    """The look at `detail` shrunk to the working size (`working`, unless an earlier look
-    made it already): the tiles found, whether the background was busy (more marks or
-    divider candidates than are examined), and the outlines on `detail` of the boxes
-    read. Its work is counted in
+    """The look at `detail` at the working size (`working`: the Working an earlier look at
+    `detail` made, or a new one, which the Look returned carries): the tiles found,
+    whether the background was busy (more marks or divider candidates than are
+    examined), and the outlines on `detail` of the boxes read. Its work is counted in
     `effort` (the work done reading the photo). With `until_small` it stops as soon as
     SMALL_SEEN of the tiles read tell that they are small (_small): such a photo is
     read by the quick look (reader._read_tiles), which has no use for the rest of this
@@ -1033,7 +1033,7 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         finder_seen = small_tiles(photo, data, first.kept)
         if finder_seen and (quick := quick_look(photo, detail, data, effort)).found:
             return quick.found, quick.detail, quick.photo
-        if first.cut_short:  # made whole again for the classical looks (the same bodies)
+        if first.cut_short:  # made whole again for the classical looks (the same Working)
             first = _analyse(detail, working=first.working, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
     if not finder_seen and needs_finder(detail, first):
@@ -1041,7 +1041,9 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]
-    return network_look.put_together(detail, classical, look.proposals + boxes, effort), detail, photo
+    proposals = look.proposals + boxes
+    del first, look  # their Working (an edge field and contrast maps, 11 MB) is of no use to the network
+    return network_look.put_together(detail, classical, proposals, effort), detail, photo
 
 
 def _row_height(tiles: list[Tile]) -> float:

@@ -7,8 +7,10 @@ import math
 
 import cv2
 import numpy as np
+import pytest
 
-from vision.dividers import find_bars
+from vision.dividers import MARK_THRESHOLD, find_bars, map_pyramid
+from vision.reader import FAINT_THRESHOLD
 
 
 def _creased(rng: np.random.Generator) -> np.ndarray:
@@ -40,3 +42,14 @@ def test_plain_table_is_not_busy():
     bars, busy = find_bars(img)
     assert not busy
     assert any(abs(b.length - 40) <= 4 for b in bars if not b.half)
+
+
+@pytest.mark.parametrize("threshold", [MARK_THRESHOLD, FAINT_THRESHOLD])
+def test_bars_found_on_contrast_maps_made_before_are_the_same(threshold):
+    """The looks at two thresholds share the contrast maps (map_pyramid): the bars found
+    on them are those found on the image, at either threshold and any number of levels."""
+    img = _creased(np.random.default_rng(3))
+    cv2.line(img, (465, 360), (494, 360), (40, 40, 40), 3)
+    maps = map_pyramid(img)
+    for levels in (1, 4):
+        assert repr(find_bars(img, levels, threshold, maps=maps)) == repr(find_bars(img, levels, threshold))

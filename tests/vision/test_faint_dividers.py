@@ -54,3 +54,23 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert reader.FAINT_THRESHOLD not in thresholds
+
+
+def test_the_look_for_faint_dividers_shares_the_first_look_s_working_image(monkeypatch):
+    """Both looks are at the working size: its image, edge field and marks' contrast maps
+    are made once for the two (reader.Working), and the tiles are read as before."""
+    thresholds, maps, fields = [], [], []
+    analyse, pyramid, field = reader._analyse, reader.map_pyramid, reader.EdgeField
+
+    def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort, until_small=False):
+        thresholds.append(threshold)
+        return analyse(detail, threshold, working, effort=effort, until_small=until_small)
+
+    monkeypatch.setattr(reader, "_analyse", spy)
+    monkeypatch.setattr(reader, "map_pyramid", lambda image: maps.append(image.shape) or pyramid(image))
+    monkeypatch.setattr(reader, "EdgeField", lambda image: fields.append(image.shape) or field(image))
+    photo = _faint_photo("ivory", 1000)
+    hand = vision.read_hand(photo.encode("jpeg", quality=90))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert thresholds == [dividers.MARK_THRESHOLD, reader.FAINT_THRESHOLD]
+    assert len(maps) == len(fields) == 1

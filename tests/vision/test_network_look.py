@@ -206,10 +206,46 @@ def test_a_blank_half_tile_the_network_is_very_sure_of_is_not_marked(monkeypatch
 @pytest.mark.parametrize("halves, marked", [(0.84, False), (0.92, True)])
 def test_a_rival_reading_marks_a_very_sure_tile_only_when_fairly_sure_itself(monkeypatch, halves, marked):
     """A [5|3] read at 0.997, and another box on it read as a [6|3], each half read at
-    0.84 (0.70 in all: it does not mark the tile) or at 0.92 (0.84: SURE_RIVAL, it does)."""
+    0.84 (0.70 in all: it does not mark the tile) or at 0.92 (0.84, above SURE_RIVAL:
+    it does)."""
     _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 5, 3, VERY_SURE), (104, 100): _answer(0.99, 6, 3, halves)})
     [tile] = network_look.put_together(TABLE, [], [_box(100), _box(104)])
     assert tile.tile == (5, 3) and (tile.confidence < LOW_CONFIDENCE) == marked
+
+
+@pytest.mark.parametrize("classical", [(6, 2), (6, 1)])
+def test_a_very_sure_reading_is_marked_when_a_box_of_its_size_reads_the_tile_otherwise_too(monkeypatch, classical):
+    """The network reads a [6|4] at 0.997; the classical looks read a [6|2] or a [6|1],
+    and another box of the tile's size a [6|2] at 0.89: the tile stays marked."""
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 6, 4, VERY_SURE), (104, 100): _answer(0.99, 6, 2, 0.95)})
+    [tile] = network_look.put_together(TABLE, [Found(_box(100), *classical, 0.95)], [_box(104)])
+    assert tile.tile == (6, 4) and tile.confidence < LOW_CONFIDENCE
+
+
+@pytest.mark.parametrize("area, marked", [(2.5, True), (4.0, False)])
+def test_a_rival_reading_comes_from_a_box_up_to_three_times_the_tile_s_area(monkeypatch, area, marked):
+    """A [5|3] read at 0.89, and a box about it 2.5 times its area read as a [6|3] at 0.8
+    (it marks the tile: a box a little too big is still a crop of it), or 4 times."""
+    k = math.sqrt(area)
+    big = tile_net.box_corners(np.array([104.0, 100.0]), np.array([0.0, 1.0]), 20.0 * k, 40.0 * k)
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 5, 3), (104, 100): _answer(0.99, 6, 3, 0.9)})
+    [tile] = network_look.put_together(TABLE, [], [_box(100), big])
+    assert tile.tile == (5, 3) and (tile.confidence < LOW_CONFIDENCE) == marked
+
+
+def test_a_very_sure_reading_running_off_the_photo_stays_marked(monkeypatch):
+    """Past the frame, the crop's border is the frame's edge repeated: a [6|4] read there
+    at 0.997, against the classical looks' [6|2], is marked however sure."""
+    edge = tile_net.box_corners(np.array([595.0, 100.0]), np.array([0.0, 1.0]), 20.0, 40.0)
+    _scripted(monkeypatch, {(595, 100): _answer(VERY_SURE, 6, 4, VERY_SURE)})
+    tiles = network_look.put_together(TABLE, [Found(edge, 6, 2, 0.95)], [])
+    assert tiles and all(t.confidence < LOW_CONFIDENCE for t in tiles)
+
+
+def test_a_very_sure_one_or_no_pip_tile_only_the_network_read_stays_marked(monkeypatch):
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 1, 0, VERY_SURE), (300, 100): _answer(VERY_SURE, 6, 2, VERY_SURE)})
+    tiles = network_look.put_together(TABLE, [], [_box(100), _box(300)])
+    assert {t.tile: t.confidence < LOW_CONFIDENCE for t in tiles} == {(1, 0): True, (6, 2): False}
 
 
 def test_a_tile_only_the_classical_looks_read_needs_a_fairly_clean_reading(monkeypatch):
