@@ -203,10 +203,10 @@ def test_a_blank_half_tile_the_network_is_very_sure_of_is_not_marked(monkeypatch
     assert marked == {100: False, 300: True}
 
 
-@pytest.mark.parametrize("halves, marked", [(0.84, False), (0.92, True)])
-def test_a_rival_reading_marks_a_very_sure_tile_only_when_fairly_sure_itself(monkeypatch, halves, marked):
+@pytest.mark.parametrize("halves, marked", [(0.92, False), (0.995, True)])
+def test_a_rival_reading_marks_a_very_sure_tile_only_when_very_sure_itself(monkeypatch, halves, marked):
     """A [5|3] read at 0.997, and another box on it read as a [6|3], each half read at
-    0.84 (0.70 in all: it does not mark the tile) or at 0.92 (0.84, above SURE_RIVAL:
+    0.92 (0.84 in all: it does not mark the tile) or at 0.995 (0.98, above SURE_RIVAL:
     it does)."""
     _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 5, 3, VERY_SURE), (104, 100): _answer(0.99, 6, 3, halves)})
     [tile] = network_look.put_together(TABLE, [], [_box(100), _box(104)])
@@ -216,8 +216,8 @@ def test_a_rival_reading_marks_a_very_sure_tile_only_when_fairly_sure_itself(mon
 @pytest.mark.parametrize("classical", [(6, 2), (6, 1)])
 def test_a_very_sure_reading_is_marked_when_a_box_of_its_size_reads_the_tile_otherwise_too(monkeypatch, classical):
     """The network reads a [6|4] at 0.997; the classical looks read a [6|2] or a [6|1],
-    and another box of the tile's size a [6|2] at 0.89: the tile stays marked."""
-    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 6, 4, VERY_SURE), (104, 100): _answer(0.99, 6, 2, 0.95)})
+    and another box of the tile's size a [6|2] at 0.98: the tile stays marked."""
+    _scripted(monkeypatch, {(100, 100): _answer(VERY_SURE, 6, 4, VERY_SURE), (104, 100): _answer(0.99, 6, 2, 0.995)})
     [tile] = network_look.put_together(TABLE, [Found(_box(100), *classical, 0.95)], [_box(104)])
     assert tile.tile == (6, 4) and tile.confidence < LOW_CONFIDENCE
 
