@@ -88,10 +88,11 @@ class Found:
     #: For a tile only the network read, with a blank half: its confidence before it was
     #: marked for checking (see _alone).
     blank_alone: float | None = None
-    #: For a tile marked for checking though the network read it NETWORK_SURE (the
-    #: classical looks read it otherwise, it has a blank half and two pips or more, a box
-    #: read it otherwise): the network's confidence, reported in the end (_reported) unless
-    #: the rival is SURE_RIVAL. The searches, and the last check of the faces' colour
+    #: The network's confidence in a tile it read NETWORK_SURE on the photo (None for a
+    #: tile running off it, and for a [0|0] or [1|0] only it read: _alone): reported in the
+    #: end (_reported) even where the tile was marked for checking meanwhile (the classical
+    #: looks read it otherwise, it has a blank half, a box read it otherwise), unless the
+    #: rival is SURE_RIVAL. The searches, and the last check of the faces' colour
     #: (_of_faces_colour), see the tile marked, as they were made to.
     sure_network: float | None = None
 
@@ -139,7 +140,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
             out.append(Found(surer.corners, surer.top, surer.bottom, round(sure, 3)))
         else:
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED),
-                             f.rival if surer is f else 0.0, sure_network=_if_sure(f.confidence) if surer is f else None))
+                             f.rival if surer is f else 0.0, sure_network=f.sure_network if surer is f else None))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
     found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort, half),
                              effort)
@@ -147,22 +148,15 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     found = _of_one_size(_with_neighbours(detail, found + by_face, effort, fresh=by_face))
     vouched = list(vouched)
     return [_reported(f) for f in _of_faces_colour(detail, [
-        replace(f, confidence=min(f.confidence, DISPUTED), sure_network=_if_sure(f.sure_network or f.confidence))
-        if f.rival >= RIVAL
+        replace(f, confidence=min(f.confidence, DISPUTED)) if f.rival >= RIVAL
         else replace(f, confidence=f.blank_alone) if (f.blank_alone or 0.0) >= VOUCHED_BLANK and _same_spot(f.corners, vouched)
         else f for f in found])]
-
-
-def _if_sure(confidence: float) -> float | None:
-    """`confidence`, a network's reading's, if it is NETWORK_SURE; else None (as for a tile
-    running off the photo, capped at DISPUTED before it is asked)."""
-    return confidence if confidence >= NETWORK_SURE else None
 
 
 def _reported(f: Found) -> Found:
     """`f` with the confidence it is reported at: the network's own where it read the tile
     NETWORK_SURE (`sure_network`) unless a box read it otherwise SURE_RIVAL."""
-    if f.sure_network is None or f.rival >= SURE_RIVAL:
+    if f.sure_network is None or f.rival >= SURE_RIVAL or f.confidence == f.sure_network:
         return f
     return replace(f, confidence=f.sure_network)
 
@@ -322,7 +316,8 @@ def _followed(detail: np.ndarray, boxes: list[np.ndarray], answers: list[tile_ne
         for k, b, a in zip(going, moved, _read(detail, moved, effort)):
             following[k] = (b, a)
     h, w = detail.shape[:2]
-    return _strongest([Found(b, a.top, a.bottom, a.sure if _inside(b, w, h) else min(a.sure, DISPUTED))
+    return _strongest([Found(b, a.top, a.bottom, a.sure, sure_network=a.sure if a.sure >= NETWORK_SURE else None)
+                       if _inside(b, w, h) else Found(b, a.top, a.bottom, min(a.sure, DISPUTED))
                        for b, a in following if a.tile >= TILE])
 
 
@@ -361,12 +356,11 @@ def _alone(found: list[Found]) -> list[Found]:
     network's mistakes are mostly there (the back of a tile lying face down, its printed
     logo read as pips and its plain end as the blank; a card's corner). Those it reads
     NETWORK_SURE with two pips or more are reported unmarked in the end (`sure_network`)
-    unless a box of their size read them otherwise SURE_RIVAL;
-    a [0|0] or a [1|0] shows too little that it is a tile (the streaked edge of a photo
-    warped to a tilt has read as a [0|0] at 0.99)."""
-    return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED),
-                                                 blank_alone=f.confidence,
-                                                 sure_network=_if_sure(f.confidence) if f.pips > 1 else None)
+    unless a box of their size read them otherwise SURE_RIVAL; a [0|0] or a [1|0] shows
+    too little that it is a tile (the streaked edge of a photo warped to a tilt has read
+    as a [0|0] at 0.99)."""
+    return [f if min(f.top, f.bottom) else replace(f, confidence=min(f.confidence, DISPUTED), blank_alone=f.confidence,
+                                                 sure_network=f.sure_network if f.pips > 1 else None)
             for f in found]
 
 

@@ -10,6 +10,7 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -78,29 +79,20 @@ class Working:
         self.f = WORK_LONG_SIDE / max(detail.shape[:2])
         self.image = cv2.resize(detail, _work_size(detail.shape),
                                 interpolation=cv2.INTER_AREA if self.f < 1 else cv2.INTER_LINEAR)
-        self._field: EdgeField | None = None
-        self._maps: list[list[np.ndarray]] | None = None
-        self._bodies: tuple[list[TileBox], list[TileBox]] | None = None
 
-    @property
+    @cached_property
     def field(self) -> EdgeField:
-        if self._field is None:
-            self._field = EdgeField(self.image)
-        return self._field
+        return EdgeField(self.image)
 
-    @property
+    @cached_property
     def maps(self) -> list[list[np.ndarray]]:
         """The marks' contrast maps at every pyramid level (dividers.map_pyramid)."""
-        if self._maps is None:
-            self._maps = map_pyramid(self.image)
-        return self._maps
+        return map_pyramid(self.image)
 
-    @property
+    @cached_property
     def bodies(self) -> tuple[list[TileBox], list[TileBox]]:
         """The tiles' bodies and blocks found on the image (bodies.find_bodies)."""
-        if self._bodies is None:
-            self._bodies = find_bodies(self.image)
-        return self._bodies
+        return find_bodies(self.image)
 
 
 @dataclass
@@ -477,8 +469,7 @@ def first_looks(detail: np.ndarray, effort: Effort, first: Look | None = None) -
     if first.kept or first.busy:
         return first, False
     # a set whose dividers are fine engraved lines may show none to the usual threshold
-    faint = _analyse(detail, threshold=FAINT_THRESHOLD, working=first.working, effort=effort)
-    return Look(faint.kept, first.busy, first.working, first.proposals + faint.proposals), True
+    return _with_faint_look(detail, first, effort), True
 
 
 def small_tiles(photo: Photo, data: bytes | None, kept: list[Candidate]) -> bool:
@@ -582,6 +573,14 @@ def _classical_end(detail: np.ndarray, first: Look, faint_looked: bool, effort: 
     look's size, so what was made there (its Working) is passed on."""
     if not _faint(first.kept) or first.busy or faint_looked:
         return first
+    return _with_faint_look(detail, first, effort)
+
+
+def _with_faint_look(detail: np.ndarray, first: Look, effort: Effort) -> Look:
+    """The `first` look at `detail` put together with the look for faint dividers at its
+    size (its Working: the same image, edge field, contrast maps and bodies), the work
+    counted in `effort`: the tiles of both (_merged: where the first found none, the
+    faint look's), and the proposals of both."""
     faint = _analyse(detail, threshold=FAINT_THRESHOLD, working=first.working, effort=effort)
     return Look(_merged(first.kept, faint.kept), first.busy, first.working, first.proposals + faint.proposals)
 

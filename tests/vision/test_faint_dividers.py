@@ -40,16 +40,22 @@ def test_the_usual_threshold_alone_misses_them(style, seed, monkeypatch):
     assert len(kept) < len(photo.tiles)
 
 
-def test_painted_dividers_are_looked_at_once(monkeypatch):
-    """Clear dividers do not pay for the second look."""
+def _thresholds_looked_at(monkeypatch) -> list[int]:
+    """A list that gains the marks threshold of every classical look made."""
     thresholds = []
     analyse = reader._analyse
 
-    def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort):
+    def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort, until_small=False):
         thresholds.append(threshold)
-        return analyse(detail, threshold, working, effort=effort)
+        return analyse(detail, threshold, working, effort=effort, until_small=until_small)
 
     monkeypatch.setattr(reader, "_analyse", spy)
+    return thresholds
+
+
+def test_painted_dividers_are_looked_at_once(monkeypatch):
+    """Clear dividers do not pay for the second look."""
+    thresholds = _thresholds_looked_at(monkeypatch)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
@@ -59,14 +65,8 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
 def test_the_look_for_faint_dividers_shares_the_first_look_s_working_image(monkeypatch):
     """Both looks are at the working size: its image, edge field and marks' contrast maps
     are made once for the two (reader.Working), and the tiles are read as before."""
-    thresholds, maps, fields = [], [], []
-    analyse, pyramid, field = reader._analyse, reader.map_pyramid, reader.EdgeField
-
-    def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort, until_small=False):
-        thresholds.append(threshold)
-        return analyse(detail, threshold, working, effort=effort, until_small=until_small)
-
-    monkeypatch.setattr(reader, "_analyse", spy)
+    thresholds, maps, fields = _thresholds_looked_at(monkeypatch), [], []
+    pyramid, field = reader.map_pyramid, reader.EdgeField
     monkeypatch.setattr(reader, "map_pyramid", lambda image: maps.append(image.shape) or pyramid(image))
     monkeypatch.setattr(reader, "EdgeField", lambda image: fields.append(image.shape) or field(image))
     photo = _faint_photo("ivory", 1000)
