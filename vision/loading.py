@@ -6,6 +6,7 @@ readable message: empty or truncated files, files that are not images, image bom
 pixel is decoded. JPEGs are decoded at a reduced size (DCT scaling, Pillow's draft mode),
 which is most of the speed of the counter; at a quarter or less, by decoding at twice
 that and halving, so that the sharper decoding small tiles need is at hand (_halved).
+Colour JPEGs and WebPs are decoded by OpenCV: the same pixels as Pillow's, faster.
 EXIF orientation is honoured.
 """
 
@@ -179,6 +180,8 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
                     return photo
             elif (bgr := _jpeg_pixels(data, im, scale)) is not None:
                 return _upright(bgr, w, h, orientation, detail_long_side, fmt)
+        elif fmt in OPENCV_FORMATS and (bgr := _opencv_pixels(data, im)) is not None:
+            return _upright(bgr, w, h, orientation, detail_long_side, fmt)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im.load()
@@ -274,6 +277,31 @@ def _jpeg_pixels(data: bytes, im: Image.Image, scale: int, shape: tuple[int, int
         return None
     bgr = cv2.imdecode(np.frombuffer(data, np.uint8), flags | cv2.IMREAD_IGNORE_ORIENTATION)
     if bgr is None or bgr.shape[:2] != (shape or (im.size[1], im.size[0])) or (bgr[-1] == _FILLED).all():
+        return None
+    return bgr
+
+
+#: Formats OpenCV decodes to the pixels Pillow gives, in less time: a 12 MP WebP in 0.11 s
+#: against 0.27 (Pillow's WebP plugin decodes to RGBA and converts), a 48 MP one in 0.36
+#: against 1.12 (one core; the same pixels, checked on the 48 WebP development photos).
+#: Not PNG: OpenCV decodes it in about Pillow's time, and Pillow has decoded it already to
+#: look for its EXIF orientation, which a PNG may store after the pixels.
+OPENCV_FORMATS = ("WEBP",)
+
+
+def _opencv_pixels(data: bytes, im: Image.Image) -> np.ndarray | None:
+    """The pixels (BGR) of a WebP that Pillow opens as one colour picture (mode RGB, a
+    single frame), whole to its end, decoded by OpenCV, checked to be of Pillow's size.
+    None for any other, which Pillow decodes: a transparent one (its alpha is put over
+    grey, where OpenCV would drop it), an animated one, and a truncated or damaged one,
+    which Pillow refuses with a message."""
+    import cv2
+
+    declared = 8 + int.from_bytes(data[4:8], "little")  # the RIFF header's size, and its own 8 bytes
+    if im.mode != "RGB" or getattr(im, "n_frames", 1) > 1 or len(data) < declared:
+        return None
+    bgr = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+    if bgr is None or bgr.shape != (im.size[1], im.size[0], 3):
         return None
     return bgr
 

@@ -199,3 +199,44 @@ def test_a_jpeg_is_decoded_again_at_twice_the_size_whatever_its_size(photo, size
     sharper = sharper_photo(first, data)
     assert sharper.bgr.shape[:2] == (-(-size[1] // 2), -(-size[0] // 2))
     assert sharper.scale == pytest.approx(2.0, rel=0.01)
+
+
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_webp_is_decoded_by_opencv_to_pillows_very_pixels(photo, orientation, monkeypatch):
+    """A colour WebP is decoded by OpenCV (a 12 MP one in less than half Pillow's time),
+    to exactly the pixels Pillow decodes, upright."""
+    import cv2
+
+    from vision.loading import load_photo
+
+    ex = Image.Exif()
+    ex[0x0112] = orientation
+    buf = io.BytesIO()
+    Image.fromarray(photo.bgr[:, :, ::-1].copy()).save(buf, "WEBP", quality=90, exif=ex.tobytes())
+    data = buf.getvalue()
+    pillow = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data)).convert("RGB")))
+    decoded = []
+    imdecode = cv2.imdecode
+    monkeypatch.setattr(cv2, "imdecode", lambda *a: decoded.append(a) or imdecode(*a))
+    loaded = load_photo(data)
+    assert len(decoded) == 1
+    assert (loaded.width, loaded.height) == ((1000, 750) if orientation == 1 else (750, 1000))
+    assert np.array_equal(loaded.bgr[:, :, ::-1], pillow)
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
+def test_a_transparent_png_or_webp_is_put_over_grey(photo, fmt, monkeypatch):
+    """OpenCV would drop a transparent photo's alpha and show what lies under it: Pillow
+    decodes it, and it is put over grey."""
+    import cv2
+
+    from vision.loading import load_photo
+
+    rgba = np.dstack([photo.bgr[:, :, ::-1], np.full(photo.bgr.shape[:2], 255, np.uint8)])
+    rgba[:100, :100] = (255, 0, 0, 0)  # a transparent corner, red underneath
+    buf = io.BytesIO()
+    Image.fromarray(rgba).save(buf, fmt, lossless=True)
+    monkeypatch.setattr(cv2, "imdecode", lambda *a: pytest.fail("OpenCV decoded a transparent photo"))
+    loaded = load_photo(buf.getvalue())
+    assert tuple(loaded.bgr[50, 50]) == (128, 128, 128)
+    assert np.array_equal(loaded.bgr[200:, 200:], photo.bgr[200:, 200:])
