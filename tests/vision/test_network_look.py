@@ -154,6 +154,17 @@ def test_a_tile_only_the_network_sees_is_kept_when_it_is_fairly_sure(monkeypatch
     assert [t.tile for t in tiles] == [(4, 4)]
 
 
+@pytest.mark.parametrize("sure, kept", [(0.8, [(0, 0)]), (0.7, [])])
+def test_a_double_blank_only_the_network_sees_is_kept_from_three_quarters_marked(monkeypatch, sure, kept):
+    """A [0|0] read at 0.8 only by the network is kept, marked for checking (it was the
+    tile the harsh photos missed most); a [1|0] as sure is not, nor a [0|0] at 0.7."""
+    p = math.sqrt(sure / 0.99)
+    _scripted(monkeypatch, {(100, 100): _answer(0.99, 0, 0, p), (300, 100): _answer(0.99, 1, 0, p)})
+    tiles = network_look.put_together(TABLE, [], [_box(100), _box(300)])
+    assert [t.tile for t in tiles] == kept
+    assert all(t.confidence < LOW_CONFIDENCE for t in tiles)
+
+
 def test_a_tile_only_the_network_sees_with_a_blank_half_is_marked_for_checking(monkeypatch):
     """The back of a tile lying face down, its logo taken for pips, has read as a [9|0]."""
     _scripted(monkeypatch, {(100, 100): _answer(0.99, 9, 0), (300, 100): _answer(0.99, 6, 2)})
