@@ -52,9 +52,10 @@ BLANK_ALONE = 0.95
 #: ...and this one for a [0|0] (a tile's side read as one). The commonest tile missed on
 #: the harsh photos is a [0|0], alone on the cloth or in a row; at 0.95, the network's
 #: readings of 0.65 to 0.85 of some of them were dropped. From 0.75, 3 more tiles and 2
-#: more hands were read right of the 860 development photos and 1 and 1 of 320 harsh
-#: photos made afterwards, no tile more invented, and every other set alike. A [1|0] so
-#: kept took the place of the [3|0] it was a crop of, on one photo of those 320.
+#: more hands were read right of the 860 development photos, and 1 and 1 of 320 harsh
+#: photos of later seeds (41 to 48, whose misses were looked at too), no tile more
+#: invented, and every other set alike. A [1|0] so kept took the place of the [3|0] it
+#: was a crop of, on one photo of those 320.
 DOUBLE_BLANK_ALONE = 0.75
 #: Where the two read one tile differently, the surer reading is kept and marked for
 #: checking: its confidence is at most this...

@@ -58,16 +58,15 @@ def test_truncated_jpeg():
 @pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
 @pytest.mark.parametrize("kept", [0.5, 0.99])
 def test_truncated_png_or_webp(fmt, kept, capfd):
-    """A PNG or WebP cut short is refused as damaged, with no decoder's complaint printed
-    (OpenCV's PNG decoder would print libpng's)."""
+    """A PNG or WebP cut short is refused with a message, and no decoder prints anything."""
     arr = np.random.default_rng(1).integers(0, 255, (600, 800, 3), dtype=np.uint8)
     buf = io.BytesIO()
     Image.fromarray(arr).save(buf, fmt, quality=90)
     data = buf.getvalue()
     with pytest.raises(PhotoError) as ei:
         vision.read_hand(data[: int(len(data) * kept)])
-    assert "truncated" in str(ei.value) or "damaged" in str(ei.value) or "could not" in str(ei.value)
-    assert "libpng" not in capfd.readouterr().err
+    assert ei.value.kind in ("damaged", "not_image") and str(ei.value)
+    assert capfd.readouterr().err == ""
 
 
 @pytest.mark.parametrize("size", [(1600, 1200), (4000, 3000)])

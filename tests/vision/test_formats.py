@@ -204,7 +204,7 @@ def test_a_jpeg_is_decoded_again_at_twice_the_size_whatever_its_size(photo, size
 @pytest.mark.parametrize("orientation", [1, 6])
 def test_a_webp_is_decoded_by_opencv_to_pillows_very_pixels(photo, orientation, monkeypatch):
     """A colour WebP is decoded by OpenCV (a 12 MP one in less than half Pillow's time),
-    to exactly the pixels Pillow decodes, upright."""
+    to exactly the pixels Pillow decodes, turned upright by its EXIF orientation."""
     import cv2
 
     from vision.loading import load_photo
@@ -217,11 +217,40 @@ def test_a_webp_is_decoded_by_opencv_to_pillows_very_pixels(photo, orientation, 
     pillow = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data)).convert("RGB")))
     decoded = []
     imdecode = cv2.imdecode
-    monkeypatch.setattr(cv2, "imdecode", lambda *a: decoded.append(a) or imdecode(*a))
+    monkeypatch.setattr(cv2, "imdecode", lambda *a: decoded.append(imdecode(*a)) or decoded[-1])
     loaded = load_photo(data)
-    assert len(decoded) == 1
+    assert len(decoded) == 1 and decoded[0].shape == (750, 1000, 3)  # as stored, not turned
     assert (loaded.width, loaded.height) == ((1000, 750) if orientation == 1 else (750, 1000))
     assert np.array_equal(loaded.bgr[:, :, ::-1], pillow)
+
+
+def test_a_damaged_webp_is_refused_as_pillow_refuses_it():
+    """One byte of a WebP's image changed, EXIF and XMP after it (as phones and Pillow
+    write them): wherever Pillow refuses the file, so does the counter, rather than decode
+    into the metadata a picture with some of its pixels wrong; wherever Pillow decodes
+    it, the counter has its pixels."""
+    from vision.loading import load_photo
+
+    rng = np.random.default_rng(7)
+    picture = rng.integers(0, 256, (300, 400, 3), dtype=np.uint8)
+    ex = Image.Exif()
+    ex[0x0112] = 1
+    buf = io.BytesIO()
+    Image.fromarray(picture).save(buf, "WEBP", quality=85, exif=ex.tobytes(), xmp=b"<x/>" + b" " * 5000)
+    whole = buf.getvalue()
+    refused = 0
+    for _ in range(120):
+        data = bytearray(whole)
+        data[38 + int(rng.integers(0, len(whole) - 5200))] ^= int(rng.integers(1, 256))
+        try:
+            pillow = np.asarray(Image.open(io.BytesIO(bytes(data))).convert("RGB"))[:, :, ::-1]
+        except Exception:
+            refused += 1
+            with pytest.raises(vision.PhotoError):
+                load_photo(bytes(data))
+            continue
+        assert np.array_equal(load_photo(bytes(data)).bgr, pillow)
+    assert refused >= 10
 
 
 @pytest.mark.parametrize("fmt", ["PNG", "WEBP"])
