@@ -6,8 +6,8 @@ readable message: empty or truncated files, files that are not images, image bom
 pixel is decoded. JPEGs are decoded at a reduced size (DCT scaling, Pillow's draft mode),
 which is most of the speed of the counter; at a quarter or less, by decoding at twice
 that and halving, so that the sharper decoding small tiles need is at hand (_halved).
-Colour JPEGs and WebPs are decoded by OpenCV, faster than by Pillow (decoded whole, to
-Pillow's very pixels).
+Colour JPEGs (at that reduced size) and WebPs (whole) are decoded by OpenCV, faster than
+by Pillow, to Pillow's very pixels.
 EXIF orientation is honoured.
 """
 
