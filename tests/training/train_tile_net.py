@@ -31,18 +31,17 @@ HIDDEN = 96
 
 
 class TileNet(nn.Module):
-    """Four 3x3 convolutions (batch norm, ReLU; max pools after the first three), a
-    hidden layer, and five answers: a tile in the box or not, a tile near it or not (a
-    logit each), the top half's and the bottom half's pips (13 logits each), and where
-    the tile is in the box (5 numbers)."""
+    """Four 3x3 convolutions (batch norm, ReLU; the first three of stride 2), a hidden
+    layer, and five answers: a tile in the box or not, a tile near it or not (a logit
+    each), the top half's and the bottom half's pips (13 logits each), and where the tile
+    is in the box (5 numbers)."""
 
     def __init__(self) -> None:
         super().__init__()
         layers, c_in = [], 3
         for k, c in enumerate(CHANNELS):
-            layers += [nn.Conv2d(c_in, c, 3, padding=1, bias=False), nn.BatchNorm2d(c), nn.ReLU()]
-            if k < 3:
-                layers.append(nn.MaxPool2d(2))
+            layers += [nn.Conv2d(c_in, c, 3, stride=2 if k < 3 else 1, padding=1, bias=False),
+                       nn.BatchNorm2d(c), nn.ReLU()]
             c_in = c
         self.trunk = nn.Sequential(*layers)
         flat = CHANNELS[-1] * (IN_H // 8) * (IN_W // 8)
@@ -142,7 +141,7 @@ def evaluate(model: TileNet, d: dict) -> str:
 
 def export(model: TileNet, path: Path) -> None:
     """The network in evaluation mode as ONNX (batch norms folded into the convolutions),
-    for OpenCV's dnn module, with any number of crops a batch."""
+    for ONNX Runtime (vision/tile_net.py), with any number of crops a batch."""
     model.eval()
     torch.onnx.export(model, torch.zeros(1, 3, IN_H, IN_W), str(path), dynamo=False, opset_version=13,
                       input_names=["crops"], output_names=["answers"],
