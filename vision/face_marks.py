@@ -60,8 +60,7 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     # the colours are matched once, at the smallest scale's size (the largest picture)
     f0 = TILE_PX / (tile_width * min(SCALES))
     h, w = detail.shape[:2]
-    lab = cv2.cvtColor(shrunk(detail, f0, half), cv2.COLOR_BGR2LAB).astype(np.float32)
-    face = _face_mask(lab, _colours(lab, [outline * f0 for outline in faces]))
+    face = _faces_colour(detail, f0, faces, half)
     if _free_face(face, [outline * f0 for outline in covered]) < CONTRAST * _INNER_PIXELS:
         return []
     places = []   # (contrast, centre on detail, turn, width)
@@ -85,6 +84,23 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
         if len(out) == MAX_BOXES:
             break
     return out
+
+
+def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:
+    """Whether the colour of `faces` (outlines on `detail` of tiles read surely, `tile_width`
+    wide) lies outside every `covered` outline in as many patches as boxes_at_faces needs
+    to look for a tile there: a tile no outline covers, nearly always, or the table's
+    grain as light as the faces. Tells a blank tile missed, which shows no pip."""
+    f0 = TILE_PX / (tile_width * min(SCALES))
+    face = _faces_colour(detail, f0, faces)
+    return _free_face(face, [outline * f0 for outline in covered]) >= CONTRAST * _INNER_PIXELS
+
+
+def _faces_colour(detail: np.ndarray, f: float, faces: list[np.ndarray], half: np.ndarray | None = None) -> np.ndarray:
+    """The mask of the colours of `faces` (outlines on `detail`) on `detail` resized `f`
+    times (`half`: see geometry.shrunk)."""
+    lab = cv2.cvtColor(shrunk(detail, f, half), cv2.COLOR_BGR2LAB).astype(np.float32)
+    return _face_mask(lab, _colours(lab, [outline * f for outline in faces]))
 
 
 #: A face's colour is matched by its hue alone (a, b in Lab, 8-bit), within this distance:

@@ -7,20 +7,22 @@ measured. Small tiles on a big JPEG needed a closer look at a sharper decoding. 
 way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
-about loose pips and at the faces' colour (network_look). On such photos that reads as
-many tiles right as the classical looks, in about half their time. On plain photos of
-big tiles (white tiles on white paper, say) the classical looks read more of them, and
-fast: there they stay (reader._read_tiles).
+about loose pips and at the faces' colour (network_look). That reads as many tiles right
+as the classical looks in less time, on every table but a light, plain one: there the
+finder, which has seen rendered photos only, misses some of the real photos' big ivory
+tiles on white paper (those with a blank half above all), which the classical looks read
+fast. Where the tiles it read leave pips, or the faces' colour, where no tile was read,
+the classical looks read the photo after all (reader._read_tiles).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from . import network_look, tile_finder, tile_net
+from . import face_marks, network_look, pip_marks, tile_finder, tile_net
 from .effort import Effort
 from .loading import SHARPER_TILE, Photo, sharper_decoding, sharper_photo
 from .network_look import Found
@@ -37,28 +39,71 @@ EDGES_SIDE = 800
 BUSY_EDGES = 0.03
 
 
-def edge_share(photo: Photo) -> float:
-    """The share of `photo`'s pixels on an edge, seen EDGES_SIDE pixels long (a
-    smaller photo enlarged to that)."""
+#: A table is light when the middle of the photo's greys (its median, 8-bit), most of
+#: which is the table's, is at least this...
+LIGHT_TABLE = 130
+#: ...and its lightest greys (the 98th percentile: the tiles' faces, or glare) are less
+#: than this lighter: white or ivory tiles on white paper or a white table. 29 of the 60
+#: real development photos are so (a median of 131 to 255, the lightest 0 to 64 above
+#: it); the other 31 (wood, cloth, close-ups, black tiles) 11 to 120, and 74 to 199
+#: above; ivory tiles on a dark felt about 40, and 150 above.
+LIGHT_SPREAD = 70
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the table of a photo is like: busy (BUSY_EDGES), or light (LIGHT_TABLE)."""
+
+    busy: bool
+    light: bool
+
+
+def table(photo: Photo) -> Table:
+    """The table of `photo`, seen EDGES_SIDE pixels long (a smaller photo enlarged to
+    that, which softens its edges: the same table counts as less busy on a small photo;
+    the threshold was set on photos of 1 MP and more)."""
     grey = cv2.cvtColor(photo.bgr, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     f = EDGES_SIDE / max(h, w)
     grey = cv2.resize(grey, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA)
-    return float(np.count_nonzero(cv2.Canny(grey, 60, 150))) / grey.size
-
-
-def busy_photo(photo: Photo) -> bool:
-    """Whether `photo` is busy enough for the quick look to read it (BUSY_EDGES)."""
-    return edge_share(photo) >= BUSY_EDGES
+    edges = float(np.count_nonzero(cv2.Canny(grey, 60, 150))) / grey.size
+    below = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
+    median, lightest = np.searchsorted(below, [0.5 * grey.size, 0.98 * grey.size])
+    return Table(busy=edges >= BUSY_EDGES, light=bool(median >= LIGHT_TABLE and lightest - median < LIGHT_SPREAD))
 
 
 @dataclass
 class QuickLook:
-    """The tiles read, on `detail` (the photo `photo` in BGR)."""
+    """The tiles read, on `detail` (the photo `photo` in BGR); the finder's boxes on the
+    photo the quick look was given (the classical looks read them where they need them);
+    and how many times as big `detail` is as that photo (2 where it was decoded again at
+    twice the size, its tiles small)."""
 
     found: list[Found]
     detail: np.ndarray
     photo: Photo
+    boxes: list[np.ndarray] = field(default_factory=list)
+    closer: float = 1.0
+
+    def leaves_nothing_unread(self) -> bool:
+        """Whether the tiles read leave no pips outside them (pip_marks.pips_left), nor the
+        colour of their faces where a tile would fit (face_marks.face_left): the finder
+        then missed no tile, the blank ones included. Taken as true where the tiles
+        read are small and were read on a sharper decoding: the quick look was made for
+        those, the classical looks read them no better, and the search for pips there
+        cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
+        tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
+        the faces' colour."""
+        widths = [tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]
+        sure = [f.corners for f in self.found if f.confidence >= network_look.SURE_SIZE and f.pips > 1]
+        if not sure:
+            return False
+        width = float(np.median(widths))
+        if self.closer > 1 and width / self.closer < SHARPER_TILE:
+            return True
+        covered = [f.corners for f in self.found]
+        return not pip_marks.pips_left(self.detail, width, covered) and not face_marks.face_left(
+            self.detail, width, sure, covered)
 
 
 def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Effort) -> QuickLook:
@@ -67,11 +112,13 @@ def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Eff
     searches made while `effort` (the work done reading the photo so far) affords them. A
     tile with a blank half the network reads very surely is not marked for checking where
     the finder found a tile (network_look.put_together's `vouched`)."""
-    boxes = [corners for corners, _ in tile_finder.find(detail)]
+    finder_boxes = boxes = [corners for corners, _ in tile_finder.find(detail)]
     widths = [tile_net.frame(b)[3] for b in boxes]
-    half = None
+    half, closer = None, 1.0
     if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):
         sharper = sharper_photo(photo, data)
-        boxes = [b * (photo.scale / sharper.scale) for b in boxes]
+        closer = photo.scale / sharper.scale
+        boxes = [b * closer for b in boxes]
         photo, detail, half = sharper, sharper.bgr, detail
-    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half), detail, photo)
+    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half), detail, photo,
+                     finder_boxes, closer)

@@ -53,25 +53,50 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     """Tile boxes (TileBox.corners on `detail`) about the groups of pip-like dots of a
     set whose tiles are `tile_width` wide on `detail`, away from the `covered` outlines
     (`half`: see geometry.shrunk)."""
+    dots, plain = _loose_dots(detail, tile_width, covered, half)
+    if len(dots) == 0 or (plain is not None and plain.sum() > MAX_DOTS):
+        return []
+    out: list[np.ndarray] = []
+    for group in sorted(_groups(dots if plain is None else dots[plain], SAME_TILE * tile_width),
+                        key=len, reverse=True):
+        out += _boxes_about(group, tile_width)
+        if len(out) >= MAX_BOXES:
+            break
+    return out[:MAX_BOXES]
+
+
+#: A group of this many pips or more that no tile covers is a tile missed (pips_left).
+LEFT_GROUP = 2
+
+
+def pips_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> int:
+    """How many groups of LEFT_GROUP or more pip-like dots, each on a plain face (a ring
+    of even lightness about it: _on_plain_face), lie away from the `covered` outlines on
+    `detail`, for a set whose tiles are `tile_width` wide there: the tiles the outlines
+    miss, nearly always. A tile's own side and
+    its shadow on a dark table make a pair of dark dots at its edge, their ring half
+    face and half table; pips on a face have face all round. None is counted where the
+    dots are the table's pattern (MAX_DOTS)."""
+    dots, plain = _loose_dots(detail, tile_width, covered, None, plain_always=True)
+    if len(dots) == 0 or plain.sum() > MAX_DOTS:
+        return 0
+    return sum(len(g) >= LEFT_GROUP for g in _groups(dots[plain], SAME_TILE * tile_width))
+
+
+def _loose_dots(detail: np.ndarray, tile_width: float, covered: list[np.ndarray], half: np.ndarray | None,
+                plain_always: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+    """The pip-like dots on `detail` away from the `covered` outlines (tiles `tile_width`
+    wide), and which of them are on a plain face (_on_plain_face), found only where there
+    are more than MAX_DOTS of them, or where asked for (`plain_always`); None if not."""
     f = TILE_PX / tile_width
     # made grey before it is shrunk: shrinking three channels took 12 to 25 ms on a 3 MP
     # decoding, and converting them to Lab 4 to 9; one grey channel shrinks in a third
     lightness = cv2.LUT(shrunk(detail, f, half, grey=True), _GREY_LIGHTNESS)
     dots_small = _dots(lightness)
-    if len(dots_small) == 0:
-        return []
-    dots = dots_small / f
-    free = uncovered(dots, covered)
-    if free.sum() > MAX_DOTS:
-        free &= _on_plain_face(lightness, dots_small)
-        if free.sum() > MAX_DOTS:
-            return []
-    out: list[np.ndarray] = []
-    for group in sorted(_groups(dots[free], SAME_TILE * tile_width), key=len, reverse=True):
-        out += _boxes_about(group, tile_width)
-        if len(out) >= MAX_BOXES:
-            break
-    return out[:MAX_BOXES]
+    free = uncovered(dots_small / f, covered)
+    dots_small = dots_small[free]
+    plain = _on_plain_face(lightness, dots_small) if plain_always or len(dots_small) > MAX_DOTS else None
+    return dots_small / f, plain
 
 
 def _dots(lightness: np.ndarray) -> np.ndarray:

@@ -1,8 +1,9 @@
 """The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> the tile
 network's second reading (of the tile finder's boxes too, where the first look finds
-small tiles or a photo taken at an angle: needs_finder) -> Hand; or, for a busy photo
-or small tiles on a big JPEG, bytes -> pixels -> the tile finder's boxes -> the tile
-network's reading -> Hand (finder_look.py, chosen in _read_tiles)."""
+small tiles or a photo taken at an angle: needs_finder) -> Hand; or, for a busy photo,
+one on a table that is not light whose tiles read account for its pips, or small tiles
+on a big JPEG, bytes -> pixels -> the tile finder's boxes -> the tile network's reading
+-> Hand (finder_look.py, chosen in _read_tiles)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,8 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from . import annotate, face_marks, network_look, perspective, tile_finder, tile_net
-from .finder_look import busy_photo, quick_look
+from . import annotate, face_marks, finder_look, network_look, perspective, tile_finder, tile_net
+from .finder_look import quick_look
 from .effort import Effort
 from .bodies import every_split, find_bodies, split_block
 from .dividers import MARK_THRESHOLD, find_bars, map_pyramid
@@ -1010,19 +1011,24 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
 
 def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarray, Photo]:
     """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
-    and that photo. The quick look (finder_look) reads a busy photo, and one whose first
-    look finds small tiles (or none) on a JPEG decoded at a reduced size: on both it
-    reads as many tiles right as the classical looks, in about half their time. The
-    classical looks read the others, and those the quick look reads no tile on; their
-    tiles are put together with the network's reading of every box they read, and of
-    the finder's boxes when the first look needs them (needs_finder)."""
+    and that photo. The quick look (finder_look) reads a busy photo; and one on any table
+    but a light one (finder_look.table), where its tiles leave no pips nor faces' colour
+    outside them (QuickLook.leaves_nothing_unread). The classical looks read the others, and those the
+    quick look reads no tile on; their tiles are put together with the network's reading
+    of every box they read, and of the finder's boxes when the first look needs them
+    (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded
+    at a reduced size, the quick look's tiles are taken after all: it reads those as
+    well as the classical looks, in about half their time."""
     detail = photo.bgr
-    quick_first = busy_photo(photo)
-    if quick_first and (quick := quick_look(photo, detail, data, Effort())).found:
-        return quick.found, quick.detail, quick.photo
+    table = finder_look.table(photo)
+    quick = None
+    if table.busy or not table.light:
+        quick = quick_look(photo, detail, data, Effort())
+        if quick.found and (table.busy or quick.leaves_nothing_unread()):
+            return quick.found, quick.detail, quick.photo
     effort = Effort()
-    finder_seen = quick_first  # the quick look found nothing on the finder's boxes
-    if quick_first or not sharper_decoding(photo, data):
+    finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes
+    if table.busy or not sharper_decoding(photo, data):
         first, faint_looked = first_looks(detail, effort)
     else:
         # The quick look will read this photo if its tiles are small (or none is seen):
@@ -1030,13 +1036,14 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         # dividers waits for the quick look to find nothing.
         first = _analyse(detail, effort=effort, until_small=True)
         finder_seen = small_tiles(photo, data, first.kept)
-        if finder_seen and (quick := quick_look(photo, detail, data, effort)).found:
+        if finder_seen and (quick := quick or quick_look(photo, detail, data, effort)).found:
             return quick.found, quick.detail, quick.photo
         if first.cut_short:  # made whole again for the classical looks (the same Working)
             first = _analyse(detail, working=first.working, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
     if not finder_seen and needs_finder(detail, first):
-        look, boxes = first, [corners for corners, _ in tile_finder.find(detail)]
+        boxes = quick.boxes if quick else [corners for corners, _ in tile_finder.find(detail)]
+        look = first
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]

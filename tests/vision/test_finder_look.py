@@ -1,11 +1,13 @@
-"""Busy photos, and photos of small tiles decoded at a reduced size, are read by the
-quick look (the tile finder's boxes read by the tile network); the others, and those it
-reads no tile on, by the classical looks, and by the finder too where those need it."""
+"""Busy photos, photos on any table but a light one whose tiles the quick look reads all
+(the tile finder's boxes read by the tile network), and photos of small tiles decoded at
+a reduced size, are read by the quick look; the others, and those it reads no tile on,
+by the classical looks, and by the finder too where those need it."""
 
 from __future__ import annotations
 
 import io
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -16,7 +18,7 @@ from synthetic_photos import make_photo
 from vision import finder_look, network_look, reader, tile_finder
 from vision.loading import load_photo
 
-from .test_looks import _harsh, quick_look_reads_nothing
+from .test_looks import _harsh, on_a_light_table, quick_look_reads_nothing
 
 
 def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
@@ -38,10 +40,16 @@ def _spy(monkeypatch, name: str) -> list[int]:
     return calls
 
 
-def test_a_cloth_is_busy_and_paper_is_not():
+def _on_felt():
+    return make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
+                      layout="scatter")
+
+
+def test_a_cloth_is_busy_paper_is_light_and_felt_is_neither():
     gingham, _ = _gingham()
-    assert finder_look.busy_photo(load_photo(gingham))
-    assert not finder_look.busy_photo(load_photo(_on_paper().encode("jpeg")))
+    assert finder_look.table(load_photo(gingham)).busy
+    assert finder_look.table(load_photo(_on_paper().encode("jpeg"))) == finder_look.Table(busy=False, light=True)
+    assert finder_look.table(load_photo(_on_felt().encode("jpeg"))) == finder_look.Table(busy=False, light=False)
 
 
 def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
@@ -50,6 +58,30 @@ def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert classical == []
+
+
+def test_a_hand_on_felt_is_read_by_the_quick_look_alone(monkeypatch):
+    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "first_looks")
+    photo = _on_felt()
+    hand = vision.read_hand(photo.encode("jpeg"))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert (quick, classical) == ([1], [])
+
+
+@pytest.mark.parametrize("missed", [(12, 9), (5, 0)])
+def test_a_tile_the_quick_look_misses_sends_the_photo_to_the_classical_looks(missed, monkeypatch):
+    """The quick look made to miss one tile of a hand on felt: its pips ([12|9]), or the
+    faces' colour where its blank half lies ([5|0]), are left where no tile was read, and
+    the classical looks read the photo, every tile of it."""
+    classical = _spy(monkeypatch, "first_looks")
+    quick_look = reader.quick_look
+    monkeypatch.setattr(reader, "quick_look", lambda *a: replace(
+        look := quick_look(*a), found=[f for f in look.found if f.tile != missed]))
+    photo = _on_felt()
+    assert missed in photo.tiles
+    hand = vision.read_hand(photo.encode("jpeg"))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert classical == [1]
 
 
 def _finder_runs(monkeypatch) -> list[int]:
@@ -95,7 +127,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     monkeypatch.setattr(finder_look, "sharper_photo", lambda *a: decoded.append(sharper(*a)) or decoded[-1])
     data, truth, centres = _harsh(16, 35, "JPEG", centres=True)
     photo = load_photo(data)
-    assert not finder_look.busy_photo(photo) and photo.scale == 2
+    assert not finder_look.table(photo).busy and photo.scale == 2
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert (quick, classical) == ([1], [])
@@ -120,10 +152,12 @@ def _looks(monkeypatch) -> list:
 
 
 def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
-    """The first look at small tiles on a JPEG decoded at a reduced size stops as soon as
-    two tiles read fairly surely show them small: the quick look reads the photo, and the
-    rest of the first look would be thrown away. The tiles found by their bodies tell it
-    here, so no divider is even looked for."""
+    """On a light table, where the classical looks read first, the first look at small
+    tiles on a JPEG decoded at a reduced size stops as soon as two tiles read fairly
+    surely show them small: the quick look reads the photo, and the rest of the first
+    look would be thrown away. The tiles found by their bodies tell it here, so no
+    divider is even looked for."""
+    on_a_light_table(monkeypatch)
     data, truth = _harsh(16, 35, "JPEG")
     calls, dividers = _looks(monkeypatch), _spy(monkeypatch, "find_bars")
     hand = vision.read_hand(data)
@@ -171,8 +205,10 @@ def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_look
 
 @pytest.mark.parametrize("quick_reads", [True, False])
 def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monkeypatch):
-    """A first look that finds no tile on a JPEG decoded at a reduced size hands the photo
-    to the quick look; the look for faint dividers is made only if that reads nothing."""
+    """On a light table, a first look that finds no tile on a JPEG decoded at a reduced
+    size hands the photo to the quick look; the look for faint dividers is made only if
+    that reads nothing."""
+    on_a_light_table(monkeypatch)
     buf = io.BytesIO()
     Image.new("RGB", (2400, 1800), (150, 120, 90)).save(buf, "JPEG", quality=90)
     calls = _looks(monkeypatch)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -210,6 +211,14 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
 def quick_look_reads_nothing(monkeypatch) -> None:
     """The quick look made to read no tile, so that the classical looks read the photo."""
     monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+
+
+def on_a_light_table(monkeypatch) -> None:
+    """Every photo's table taken for a light one (finder_look.table), where the classical
+    looks read first, as they do a photo on white paper: what they do is tested so on
+    photos the quick look would read."""
+    table = finder_look.table
+    monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
 
 
 def _decodings(monkeypatch) -> list[dict]:

@@ -532,3 +532,50 @@ def test_threads_read_with_the_network_at_once():
         for _ in range(5):
             together = list(pool.map(lambda c: [(a.top, a.bottom) for a in tile_net.read_crops(c)], crops))
             assert together == alone
+
+
+def _ivory_on_felt() -> tuple[np.ndarray, list[np.ndarray], list[tuple[int, int]]]:
+    """Six ivory tiles on felt: the photo, its tiles' boxes and their halves."""
+    photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
+                       layout="scatter")
+    return photo.bgr, [_truth_box(p) for p in photo.polygons], list(photo.tiles)
+
+
+def test_pips_no_tile_covers_tell_a_tile_missed():
+    """The quick look's reading is checked for pips it leaves unaccounted for: none when
+    every tile is covered, a group or two (a half's pips each) when one is not."""
+    img, boxes, tiles = _ivory_on_felt()
+    width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
+    assert pip_marks.pips_left(img, width, boxes) == 0
+    for k in range(len(boxes)):
+        assert 1 <= pip_marks.pips_left(img, width, boxes[:k] + boxes[k + 1:]) <= 2, tiles[k]
+
+
+def test_dots_at_a_tile_s_edge_are_not_pips_left():
+    """A tile's side and its shadow on a dark table make dark dots at the edge of its face,
+    which the search about loose pips looks at; with table on one side of them, their
+    ring is not a face's, and they are no tile missed. The same dots on the face are."""
+    table = np.full((600, 800, 3), (60, 60, 60), np.uint8)
+    tile = tile_net.box_corners(np.array([400.0, 300.0]), np.array([0.0, 1.0]), 60.0, 120.0)
+    cv2.fillPoly(table, [np.rint(tile).astype(np.int32)], (225, 230, 235))
+    at_edge, on_face = table.copy(), table.copy()
+    for y in (270, 290):
+        cv2.circle(at_edge, (370, y), 5, (20, 20, 20), -1)  # on the face's left edge (x = 370)
+        cv2.circle(on_face, (400, y), 5, (20, 20, 20), -1)
+    assert pip_marks.boxes_at_loose_pips(at_edge, 60.0, [])  # dots, looked at
+    assert pip_marks.pips_left(at_edge, 60.0, []) == 0
+    assert pip_marks.pips_left(on_face, 60.0, []) == 1
+
+
+def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():
+    """A blank half shows no pip to be left over; the faces' colour, where no tile read
+    covers it, shows it: none left when every tile is covered, some when a tile with a
+    blank half is not (a [0|0] on felt was missed so)."""
+    img, boxes, tiles = _ivory_on_felt()
+    width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
+    sure = [b for b, t in zip(boxes, tiles) if sum(t) > 1]
+    assert not face_marks.face_left(img, width, sure, boxes)
+    blank = [k for k, t in enumerate(tiles) if min(t) == 0]
+    assert len(blank) == 2
+    for k in blank:
+        assert face_marks.face_left(img, width, sure, boxes[:k] + boxes[k + 1:])

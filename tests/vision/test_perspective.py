@@ -15,6 +15,7 @@ from vision import perspective, reader
 from vision.result import LOW_CONFIDENCE
 
 from .test_finder_look import _finder_runs
+from .test_looks import on_a_light_table
 
 
 def _tiles_seen_at(degrees: float, focal: float, n: int = 9, size=(1600, 1200)):
@@ -126,9 +127,10 @@ def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
 
 @pytest.mark.parametrize("seed", [3004, 3005])
 def test_tiles_all_read_surely_are_not_given_the_finder_s_boxes(seed, monkeypatch):
-    """A hand seen leaning over the table whose tiles all read surely at the first look
-    is read without the finder: on the development sets the further looks such photos
-    were given never found more."""
+    """A hand seen leaning over a light table (where the classical looks read first)
+    whose tiles all read surely at the first look is read without the finder: on the
+    development sets the further looks such photos were given never found more."""
+    on_a_light_table(monkeypatch)
     runs = _finder_runs(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1200, 900),
                        style=("ivory", "white_colour", "black", "ivory_spinner")[seed % 4])

@@ -109,12 +109,15 @@ CLOSE_UPS = ["AbdullahBahi__Domino-Dots-Counter/f160.jpg", "AbdullahBahi__Domino
 @pytest.mark.parametrize("name", CLOSE_UPS)
 def test_a_close_up_s_pip_rows_and_edges_are_not_read_as_tiles_once_it_is_read(photos_dir, manifest, name,
                                                                                monkeypatch):
-    """A close-up of one tile: once the tile is read, the boxes its pip rows and the edges
-    of its face make inside it are not read (they were 3 to 5 of 5 to 8 reads, 17 of 22
-    once the photo is enlarged to 12 MP)."""
+    """A close-up of one tile read by the classical looks (as on a light table): once the
+    tile is read, the boxes its pip rows and the edges of its face make inside it are not
+    read (they were 3 to 5 of 5 to 8 reads, 17 of 22 once the photo is enlarged to 12 MP)."""
     from vision import reader
     from vision.geometry import overlap
 
+    from .test_looks import on_a_light_table
+
+    on_a_light_table(monkeypatch)
     reads = []
     candidate = reader._candidate
     monkeypatch.setattr(reader, "_candidate", lambda detail, box, f: reads.append(
