@@ -579,3 +579,20 @@ def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():
     assert len(blank) == 2
     for k in blank:
         assert face_marks.face_left(img, width, sure, boxes[:k] + boxes[k + 1:])
+
+
+def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
+    """The mask of the faces' colours, taken in one pass per colour, marks exactly the
+    pixels within FACE_DISTANCE of one of them, as measured colour by colour (Lab values
+    are whole numbers, a face's colour a median: a half at times)."""
+    rng = np.random.default_rng(11)
+    lab = rng.integers(0, 256, (120, 160, 3)).astype(np.float32)
+    colours = [lab[10, 10] + [0.5, 0.0, 0.5], lab[60, 80].copy(), lab[100, 150] + [0.0, 0.5, 0.0]]
+    # about the second colour, pixels at the threshold (a squared distance of 100: not
+    # near) and just inside it (98, 97)
+    for k, step in enumerate([(0, 10, 0), (0, 6, 8), (20, 0, 0), (2, 9, 4), (18, 4, 0)]):
+        lab[0, k] = colours[1] + step
+    near = np.min([face_marks._distance(lab, c) for c in colours], axis=0) < face_marks.FACE_DISTANCE ** 2
+    mask = face_marks._face_mask(lab, colours)
+    assert mask.dtype == np.float32 and near[0, :5].tolist() == [False, False, False, True, True]
+    assert np.array_equal(mask > 0, near)
