@@ -44,8 +44,8 @@ BUSY_EDGES = 0.03
 LIGHT_TABLE = 130
 #: ...and its lightest greys (the 98th percentile: the tiles' faces, or glare) are less
 #: than this lighter: white or ivory tiles on white paper or a white table. 29 of the 60
-#: real development photos are so (a median of 131 to 255, the lightest 0 to 64 above
-#: it); the other 31 (wood, cloth, close-ups, black tiles) 11 to 120, and 74 to 199
+#: real development photos are so (a median of 131 to 255, the lightest 0 to 65 above
+#: it); the other 31 (wood, cloth, close-ups, black tiles) 11 to 121, and 74 to 202
 #: above; ivory tiles on a dark felt about 40, and 150 above.
 LIGHT_SPREAD = 70
 
@@ -60,8 +60,7 @@ class Table:
 
 def table(photo: Photo) -> Table:
     """The table of `photo`, seen EDGES_SIDE pixels long (a smaller photo enlarged to
-    that, which softens its edges: the same table counts as less busy on a small photo;
-    the threshold was set on photos of 1 MP and more)."""
+    that: see BUSY_EDGES)."""
     grey = cv2.cvtColor(photo.bgr, cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     f = EDGES_SIDE / max(h, w)
