@@ -179,6 +179,7 @@ def _face_mask(lab: np.ndarray, colours: list[np.ndarray]) -> np.ndarray:
     (22 ms for three colours on 0.75 MP), and the same mask: the Lab values are whole
     numbers and the colours their medians, whose squares and products float32 holds
     exactly."""
+    lab = np.asarray(lab, np.float32)  # squares of bytes would saturate
     squares = cv2.transform(cv2.multiply(lab, lab), _WEIGHTS[None, :])
     nearest = None
     for colour in colours:

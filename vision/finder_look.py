@@ -101,8 +101,10 @@ class QuickLook:
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
         covered = [f.corners for f in self.found]
+        # the faces' colour at the width of the tiles read surely, as network_look's search
+        sure_width = float(np.median([tile_net.frame(c)[3] for c in sure]))
         return not pip_marks.pips_left(self.detail, width, covered) and not face_marks.face_left(
-            self.detail, width, sure, covered)
+            self.detail, sure_width, sure, covered)
 
 
 def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Effort) -> QuickLook:

@@ -69,18 +69,20 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
 LEFT_GROUP = 2
 
 
-def pips_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> int:
-    """How many groups of LEFT_GROUP or more pip-like dots, each on a plain face (a ring
-    of even lightness about it: _on_plain_face), lie away from the `covered` outlines on
-    `detail`, for a set whose tiles are `tile_width` wide there: the tiles the outlines
-    miss, nearly always. A tile's own side and
-    its shadow on a dark table make a pair of dark dots at its edge, their ring half
-    face and half table; pips on a face have face all round. None is counted where the
-    dots are the table's pattern (MAX_DOTS)."""
+def pips_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> bool:
+    """Whether a group of LEFT_GROUP or more pip-like dots, each on a plain face (a ring
+    of even lightness about it: _on_plain_face), lies away from the `covered` outlines on
+    `detail`, for a set whose tiles are `tile_width` wide there: a tile the outlines miss,
+    nearly always. A tile's own side and its shadow on a dark table make a pair of dark
+    dots at its edge, their ring half face and half table; pips on a face have face all
+    round. Where there are more such dots than MAX_DOTS, the table's pattern, pips may
+    hide among them: they are taken to be left."""
     dots, plain = _loose_dots(detail, tile_width, covered, None, plain_always=True)
-    if len(dots) == 0 or plain.sum() > MAX_DOTS:
-        return 0
-    return sum(len(g) >= LEFT_GROUP for g in _groups(dots[plain], SAME_TILE * tile_width))
+    if len(dots) == 0:
+        return False
+    if plain.sum() > MAX_DOTS:
+        return True
+    return any(len(g) >= LEFT_GROUP for g in _groups(dots[plain], SAME_TILE * tile_width))
 
 
 def _loose_dots(detail: np.ndarray, tile_width: float, covered: list[np.ndarray], half: np.ndarray | None,

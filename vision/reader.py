@@ -1021,12 +1021,12 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     well as the classical looks, in about half their time."""
     detail = photo.bgr
     table = finder_look.table(photo)
+    effort = Effort()  # the quick look's work and the classical looks' after it, together
     quick = None
     if table.busy or not table.light:
-        quick = quick_look(photo, detail, data, Effort())
+        quick = quick_look(photo, detail, data, effort)
         if quick.found and (table.busy or quick.leaves_nothing_unread()):
             return quick.found, quick.detail, quick.photo
-    effort = Effort()
     finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes
     if table.busy or not sharper_decoding(photo, data):
         first, faint_looked = first_looks(detail, effort)
@@ -1041,8 +1041,11 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         if first.cut_short:  # made whole again for the classical looks (the same Working)
             first = _analyse(detail, working=first.working, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
+    # the quick look's finder boxes are kept, not its photo: a sharper decoding, 36 MB at 12 MP
+    finder_boxes = None if quick is None else quick.boxes
+    del quick
     if not finder_seen and needs_finder(detail, first):
-        boxes = quick.boxes if quick else [corners for corners, _ in tile_finder.find(detail)]
+        boxes = [corners for corners, _ in tile_finder.find(detail)] if finder_boxes is None else finder_boxes
         look = first
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []

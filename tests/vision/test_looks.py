@@ -16,7 +16,7 @@ from PIL import Image
 
 import vision
 from synthetic_photos import make_photo
-from vision import bodies, face_marks, finder_look, loading, network_look, reader
+from vision import bodies, face_marks, finder_look, loading, network_look, reader, tile_finder
 from vision.pips import HalfReading, TileReading
 from vision.result import LOW_CONFIDENCE
 
@@ -209,8 +209,10 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
 
 
 def quick_look_reads_nothing(monkeypatch) -> None:
-    """The quick look made to read no tile, so that the classical looks read the photo."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook([], None, photo))
+    """The quick look made to read no tile on the finder's boxes, so that the classical
+    looks read the photo."""
+    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook(
+        [], None, photo, [corners for corners, _ in tile_finder.find(detail)]))
 
 
 def on_a_light_table(monkeypatch) -> None:

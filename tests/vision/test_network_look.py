@@ -542,13 +542,13 @@ def _ivory_on_felt() -> tuple[np.ndarray, list[np.ndarray], list[tuple[int, int]
 
 
 def test_pips_no_tile_covers_tell_a_tile_missed():
-    """The quick look's reading is checked for pips it leaves unaccounted for: none when
-    every tile is covered, a group or two (a half's pips each) when one is not."""
+    """The quick look's reading is checked for pips it leaves outside its tiles: none when
+    every tile is covered, some when any one is not."""
     img, boxes, tiles = _ivory_on_felt()
     width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
-    assert pip_marks.pips_left(img, width, boxes) == 0
+    assert not pip_marks.pips_left(img, width, boxes)
     for k in range(len(boxes)):
-        assert 1 <= pip_marks.pips_left(img, width, boxes[:k] + boxes[k + 1:]) <= 2, tiles[k]
+        assert pip_marks.pips_left(img, width, boxes[:k] + boxes[k + 1:]), tiles[k]
 
 
 def test_dots_at_a_tile_s_edge_are_not_pips_left():
@@ -563,8 +563,19 @@ def test_dots_at_a_tile_s_edge_are_not_pips_left():
         cv2.circle(at_edge, (370, y), 5, (20, 20, 20), -1)  # on the face's left edge (x = 370)
         cv2.circle(on_face, (400, y), 5, (20, 20, 20), -1)
     assert pip_marks.boxes_at_loose_pips(at_edge, 60.0, [])  # dots, looked at
-    assert pip_marks.pips_left(at_edge, 60.0, []) == 0
-    assert pip_marks.pips_left(on_face, 60.0, []) == 1
+    assert not pip_marks.pips_left(at_edge, 60.0, [])
+    assert pip_marks.pips_left(on_face, 60.0, [])
+
+
+def test_pips_may_hide_in_a_dotted_cloth():
+    """Among more pip-like dots than MAX_DOTS, each on a plain ring (a polka-dot cloth),
+    a missed tile's pips cannot be told: they are taken to be left."""
+    cloth = np.full((900, 1200, 3), 200, np.uint8)
+    for y in range(10, 900, 22):
+        for x in range(10 + (y // 22 % 2) * 11, 1200, 22):
+            cv2.circle(cloth, (x, y), 4, (40, 40, 160), -1)
+    assert pip_marks.pips_left(cloth, 60.0, [])
+    assert not pip_marks.pips_left(np.full_like(cloth, 200), 60.0, [])
 
 
 def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():

@@ -112,8 +112,10 @@ def test_close_ups_photographed_leaning_over_the_table():
 
 
 def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
-    """Eight tiles seen leaning 35 degrees, some read doubtfully at the first look: their
-    sizes show the tilt, so the finder's boxes are read too, and every tile is read."""
+    """Eight tiles seen leaning 35 degrees over a light table (where the classical looks
+    read first), some read doubtfully at the first look: their sizes show the tilt, so
+    the finder's boxes are read too, and every tile is read."""
+    on_a_light_table(monkeypatch)
     runs = _finder_runs(monkeypatch)
     photo = seen_at_angle(make_photo(np.random.default_rng(3002), n_tiles=8, size=(1200, 900), style="black"), 35)
     data = photo.encode("jpeg", quality=90)
