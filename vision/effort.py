@@ -1,7 +1,8 @@
 """How much work reading a photo has done, so that no photo takes much over a second.
 
-The looks (the classical first look and the look for faint dividers, or the quick look)
-and the network's reading of the boxes they read are always made; the network's
+The looks (the quick look, the classical first look and the look for faint dividers, as
+reader._read_tiles chooses them; their work counted together where a photo is given more
+than one) and the network's reading of the boxes they read are always made; the network's
 searches about loose pips, next to the tiles found and at the faces' colour are made
 while the work done leaves room for them. Work is counted, not timed, in the units of a
 cost model fitted on 618 looks at 240 harsh photos (tests/bench/harsh_photos.py, seeds
