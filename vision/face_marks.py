@@ -61,7 +61,7 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     f0 = TILE_PX / (tile_width * min(SCALES))
     h, w = detail.shape[:2]
     face = _faces_colour(detail, f0, faces, half)
-    if _free_face(face, [outline * f0 for outline in covered]) < CONTRAST * _INNER_PIXELS:
+    if not _face_outside(face, covered, f0):
         return []
     places = []   # (contrast, centre on detail, turn, width)
     for scale in SCALES:
@@ -92,8 +92,14 @@ def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], co
     to look for a tile there: a tile no outline covers, nearly always, or the table's
     grain as light as the faces. Tells a blank tile missed, which shows no pip."""
     f0 = TILE_PX / (tile_width * min(SCALES))
-    face = _faces_colour(detail, f0, faces)
-    return _free_face(face, [outline * f0 for outline in covered]) >= CONTRAST * _INNER_PIXELS
+    return _face_outside(_faces_colour(detail, f0, faces), covered, f0)
+
+
+def _face_outside(face: np.ndarray, covered: list[np.ndarray], f: float) -> bool:
+    """Whether the `face` mask (of the photo resized `f` times) lies outside the `covered`
+    outlines (on the photo) in patches of at least the CONTRAST share of a rectangle's
+    inner part (_free_face)."""
+    return _free_face(face, [outline * f for outline in covered]) >= CONTRAST * _INNER_PIXELS
 
 
 def _faces_colour(detail: np.ndarray, f: float, faces: list[np.ndarray], half: np.ndarray | None = None) -> np.ndarray:

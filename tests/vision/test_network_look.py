@@ -16,6 +16,8 @@ from vision.geometry import shrunk
 from vision.network_look import Found
 from vision.result import LOW_CONFIDENCE
 
+from .test_finder_look import _on_felt
+
 #: Photos of tests/synthetic_photos.py the network was never trained on (it was trained
 #: on other seeds, see tests/training/harvest.py), one a style of set.
 STYLES = [("ivory", "wood", 31), ("white_colour", "felt", 32), ("black", "cloth", 33), ("pink", "planks", 34),
@@ -388,13 +390,19 @@ def test_a_group_of_pips_gets_boxes_before_lone_dots():
     assert max(_iou(b, truth) for b in boxes) >= 0.3
 
 
-def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
-    """Thousands of pip-sized dots are the table's pattern: no box is proposed about them
-    (grouping them all had taken 8 s on a gingham photo)."""
+def _polka_dot_cloth() -> np.ndarray:
+    """A light cloth with a red dot of a pip's size every 22 pixels, over two thousand."""
     cloth = np.full((900, 1200, 3), 200, np.uint8)
     for y in range(10, 900, 22):
         for x in range(10 + (y // 22 % 2) * 11, 1200, 22):
             cv2.circle(cloth, (x, y), 4, (40, 40, 160), -1)
+    return cloth
+
+
+def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
+    """Thousands of pip-sized dots are the table's pattern: no box is proposed about them
+    (grouping them all had taken 8 s on a gingham photo)."""
+    cloth = _polka_dot_cloth()
     assert pip_marks.boxes_at_loose_pips(cloth, 60.0, []) == []
     few = np.full_like(cloth, 200)
     few[:100, :100] = cloth[:100, :100]  # a score of dots left: they are looked at
@@ -535,9 +543,9 @@ def test_threads_read_with_the_network_at_once():
 
 
 def _ivory_on_felt() -> tuple[np.ndarray, list[np.ndarray], list[tuple[int, int]]]:
-    """Six ivory tiles on felt: the photo, its tiles' boxes and their halves."""
-    photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
-                       layout="scatter")
+    """Six ivory tiles on felt (test_finder_look's hand read by the quick look): the
+    photo, its tiles' boxes and their halves."""
+    photo = _on_felt()
     return photo.bgr, [_truth_box(p) for p in photo.polygons], list(photo.tiles)
 
 
@@ -570,10 +578,7 @@ def test_dots_at_a_tile_s_edge_are_not_pips_left():
 def test_pips_may_hide_in_a_dotted_cloth():
     """Among more pip-like dots than MAX_DOTS, each on a plain ring (a polka-dot cloth),
     a missed tile's pips cannot be told: they are taken to be left."""
-    cloth = np.full((900, 1200, 3), 200, np.uint8)
-    for y in range(10, 900, 22):
-        for x in range(10 + (y // 22 % 2) * 11, 1200, 22):
-            cv2.circle(cloth, (x, y), 4, (40, 40, 160), -1)
+    cloth = _polka_dot_cloth()
     assert pip_marks.pips_left(cloth, 60.0, [])
     assert not pip_marks.pips_left(np.full_like(cloth, 200), 60.0, [])
 
