@@ -11,13 +11,15 @@ about loose pips and at the faces' colour (network_look). That reads as many til
 as the classical looks in less time, on every table but a light, plain one: there the
 finder, which has seen rendered photos only, misses some of the real photos' big ivory
 tiles on white paper (those with a blank half above all), which the classical looks read
-fast. Where the tiles it read leave pips, or the faces' colour, where no tile was read,
-the classical looks read the photo after all (reader._read_tiles).
+fast; there it reads first only where the finder sees small tiles (Sight.small_tiles).
+Where the tiles it read leave pips, or the faces' colour, where no tile was read, the
+classical looks read the photo after all (reader._read_tiles).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -71,17 +73,56 @@ def table(photo: Photo) -> Table:
     return Table(busy=edges >= BUSY_EDGES, light=bool(median >= LIGHT_TABLE and lightest - median < LIGHT_SPREAD))
 
 
+class Sight:
+    """What the tile finder sees on a photo (`detail`, in BGR), each part looked for once,
+    when first asked for: by the quick look, by the classical looks where they need the
+    finder's boxes (reader.needs_finder), and on a light table to tell whether its tiles
+    are small (small_tiles)."""
+
+    def __init__(self, detail: np.ndarray) -> None:
+        self.detail = detail
+
+    @cached_property
+    def coarse(self) -> list[list[tuple[np.ndarray, float]]]:
+        """The tiles found at the finder's coarse levels (tile_finder.coarse_levels)."""
+        return tile_finder.coarse_levels(self.detail)
+
+    @cached_property
+    def boxes(self) -> list[np.ndarray]:
+        """The boxes of every tile the finder finds (tile_finder.find)."""
+        return [corners for corners, _ in tile_finder.find(self.detail, self.coarse)]
+
+    def small_tiles(self) -> bool:
+        """Whether the finder sees small tiles (small_boxes). Its finest level is not looked
+        at where its coarse levels, which find no tile narrower than SHARPER_TILE on a
+        photo decoded at a reduced size (48 pixels and up on a 12 MP photo decoded 1000
+        long), find tiles surely (tile_finder.BIG_CHANCE): SURE_BIG of them at the next
+        finest level (one box, over a few small tiles, was found at 0.6 on harsh seed
+        16, photo 35), or one at a coarser one (a close-up's tile, 140 pixels wide and more
+        there). That costs the coarse levels alone (about 6 ms at 0.75 MP) on most photos
+        of big tiles."""
+        next_finest, *coarser = self.coarse
+        sure = [chance for _, chance in next_finest if chance >= tile_finder.BIG_CHANCE]
+        if len(sure) >= tile_finder.SURE_BIG or any(
+                chance >= tile_finder.BIG_CHANCE for level in coarser for _, chance in level):
+            return False
+        return small_boxes(self.boxes)
+
+
+def small_boxes(boxes: list[np.ndarray]) -> bool:
+    """Whether the finder's `boxes` are narrower than SHARPER_TILE (their median)."""
+    return bool(boxes) and float(np.median([tile_net.frame(b)[3] for b in boxes])) < SHARPER_TILE
+
+
 @dataclass
 class QuickLook:
-    """The tiles read, on `detail` (the photo `photo` in BGR); the finder's boxes on the
-    photo the quick look was given (the classical looks read them where they need them);
-    and how many times as big `detail` is as that photo (2 where it was decoded again at
+    """The tiles read, on `detail` (the photo `photo` in BGR), and how many times as big
+    `detail` is as the photo the quick look was given (2 where it was decoded again at
     twice the size, its tiles small)."""
 
     found: list[Found]
     detail: np.ndarray
     photo: Photo
-    boxes: list[np.ndarray] = field(default_factory=list)
     closer: float = 1.0
 
     def leaves_nothing_unread(self) -> bool:
@@ -107,19 +148,19 @@ class QuickLook:
             self.detail, sure_width, sure, covered)
 
 
-def quick_look(photo: Photo, detail: np.ndarray, data: bytes | None, effort: Effort) -> QuickLook:
-    """The network's reading of the tiles the finder finds on `photo` (`detail` in BGR;
-    decoded from `data`, and again at twice the size when its tiles are small there), its
-    searches made while `effort` (the work done reading the photo so far) affords them. A
-    tile with a blank half the network reads very surely is not marked for checking where
-    the finder found a tile (network_look.put_together's `vouched`)."""
-    finder_boxes = boxes = [corners for corners, _ in tile_finder.find(detail)]
-    widths = [tile_net.frame(b)[3] for b in boxes]
+def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort) -> QuickLook:
+    """The network's reading of the tiles the finder finds on `photo` (`sight`: what the
+    finder sees on its pixels; decoded from `data`, and again at twice the size when its
+    tiles are small there), its searches made while `effort` (the work done reading the
+    photo so far) affords them. A tile with a blank half the network reads very surely
+    is not marked for checking where the finder found a tile (network_look.put_together's
+    `vouched`)."""
+    detail, boxes = sight.detail, sight.boxes
     half, closer = None, 1.0
-    if widths and float(np.median(widths)) < SHARPER_TILE and sharper_decoding(photo, data):
+    if small_boxes(boxes) and sharper_decoding(photo, data):
         sharper = sharper_photo(photo, data)
         closer = photo.scale / sharper.scale
         boxes = [b * closer for b in boxes]
         photo, detail, half = sharper, sharper.bgr, detail
     return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half), detail, photo,
-                     finder_boxes, closer)
+                     closer)

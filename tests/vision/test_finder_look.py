@@ -1,6 +1,6 @@
 """Busy photos, photos on any table but a light one whose tiles the quick look reads all
 (the tile finder's boxes read by the tile network), and photos of small tiles decoded at
-a reduced size, are read by the quick look; the others, and those it reads no tile on,
+a reduced size (on a light table, those the finder sees small), are read by the quick look; the others, and those it reads no tile on,
 by the classical looks, and by the finder too where those need it."""
 
 from __future__ import annotations
@@ -88,7 +88,7 @@ def _finder_runs(monkeypatch) -> list[int]:
     """A list that gains an item each time the tile finder looks at a photo."""
     runs = []
     find = tile_finder.find
-    monkeypatch.setattr(tile_finder, "find", lambda image: runs.append(1) or find(image))
+    monkeypatch.setattr(tile_finder, "find", lambda *a: runs.append(1) or find(*a))
     return runs
 
 
@@ -134,6 +134,43 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     assert len(decoded) == 1 and decoded[0].bgr.shape[:2] == (2 * photo.bgr.shape[0], 2 * photo.bgr.shape[1])
     read = np.array([np.mean(t.polygon, axis=0) for t in hand.tiles])
     assert np.linalg.norm(read[:, None] - centres[None], axis=2).min(axis=0).max() < 15
+
+
+def _levels(monkeypatch) -> list[float]:
+    """A list that gains the side of every level the tile finder looks at a photo at."""
+    sides = []
+    at_level = tile_finder._at_level
+    monkeypatch.setattr(tile_finder, "_at_level", lambda image, side, *a: sides.append(side) or at_level(image, side, *a))
+    return sides
+
+
+def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_first(monkeypatch):
+    """On a light table the classical looks read first, but not where the finder sees
+    small tiles on a JPEG decoded at a reduced size: the quick look reads those, and no
+    classical look is made (the sixteen small tiles of harsh seed 16, photo 35, their
+    table taken for a light one). The finder looks at each of its levels once."""
+    table = finder_look.table
+    monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
+    calls, sides = _looks(monkeypatch), _levels(monkeypatch)
+    data, truth = _harsh(16, 35, "JPEG")
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == truth
+    assert calls == ["quick"]
+    assert sorted(sides) == sorted(tile_finder.LEVELS)
+
+
+def test_big_tiles_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monkeypatch):
+    """Six big ivory tiles on paper, a JPEG decoded at half its size: the finder's coarse
+    levels find them surely, so its finest level, which finds small tiles only, is not
+    looked at, and the classical looks read the photo (they need no finder's box here)."""
+    photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(2000, 1500), style="ivory", background="paper",
+                       layout="scatter")
+    data = photo.encode("jpeg")
+    assert finder_look.table(load_photo(data)).light
+    quick, sides = _spy(monkeypatch, "quick_look"), _levels(monkeypatch)
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert quick == [] and sides == list(tile_finder.LEVELS[1:])
 
 
 def _looks(monkeypatch) -> list:
@@ -265,9 +302,7 @@ def test_the_finder_looks_at_its_finest_level_only_where_the_tiles_may_be_small(
     """Three quarters of the finder's work is its finest level, which finds small tiles only:
     it is skipped when the next level finds big tiles surely (six on paper, found all the
     same above), not when the tiles are small (sixteen on a 3 MP JPEG), which it finds."""
-    sides = []
-    at_level = tile_finder._at_level
-    monkeypatch.setattr(tile_finder, "_at_level", lambda image, side: sides.append(side) or at_level(image, side))
+    sides = _levels(monkeypatch)
     tile_finder.find(_on_paper().bgr)
     assert tile_finder.LEVELS[0] not in sides and tile_finder.LEVELS[1] in sides
     sides.clear()

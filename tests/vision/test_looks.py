@@ -16,7 +16,7 @@ from PIL import Image
 
 import vision
 from synthetic_photos import make_photo
-from vision import bodies, face_marks, finder_look, loading, network_look, reader, tile_finder
+from vision import bodies, face_marks, finder_look, loading, network_look, reader
 from vision.pips import HalfReading, TileReading
 from vision.result import LOW_CONFIDENCE
 
@@ -211,16 +211,18 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
 def quick_look_reads_nothing(monkeypatch) -> None:
     """The quick look made to read no tile on the finder's boxes, so that the classical
     looks read the photo."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, detail, data, effort: finder_look.QuickLook(
-        [], None, photo, [corners for corners, _ in tile_finder.find(detail)]))
+    monkeypatch.setattr(reader, "quick_look", lambda photo, sight, data, effort: finder_look.QuickLook(
+        [], None, photo))
 
 
 def on_a_light_table(monkeypatch) -> None:
-    """Every photo's table taken for a light one (finder_look.table), where the classical
-    looks read first, as they do a photo on white paper: what they do is tested so on
-    photos the quick look would read."""
+    """Every photo's table taken for a light one (finder_look.table) whose tiles the
+    finder does not see small (Sight.small_tiles), where the classical looks read first,
+    as they do big tiles on white paper: what they do is tested so on photos the quick
+    look would read."""
     table = finder_look.table
     monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
+    monkeypatch.setattr(finder_look.Sight, "small_tiles", lambda sight: False)
 
 
 def _decodings(monkeypatch) -> list[dict]:
