@@ -437,6 +437,25 @@ def _halved(image: np.ndarray) -> np.ndarray:
     return cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
 
 
+@pytest.mark.parametrize("f", [0.51, 0.6, 0.75, 0.87, 0.95])
+def test_a_picture_shrunk_a_little_keeps_its_thin_lines(f):
+    """Shrunk to more than half its size (linearly: AREA_BELOW), a picture keeps a dark
+    line two pixels wide, wherever it lies, at least half as dark against the face about
+    it: a small pip's edge is not lost between two samples."""
+    for row in range(20, 60):
+        image = np.full((100, 120, 3), 220, np.uint8)
+        image[row:row + 2] = 20
+        assert shrunk(image, f, grey=True).min() <= 120, (f, row)
+
+
+def test_a_picture_shrunk_to_half_or_less_is_averaged_by_area():
+    rng = np.random.default_rng(2)
+    image = rng.integers(0, 256, (300, 400, 3), dtype=np.uint8)
+    for f in (0.5, 0.3):
+        size = (round(400 * f), round(300 * f))
+        assert np.array_equal(shrunk(image, f), cv2.resize(image, size, interpolation=cv2.INTER_AREA))
+
+
 def test_loose_pips_are_looked_for_on_the_half_size_copy_when_given():
     """A photo decoded at twice the size is shrunk from its half-size copy (a quarter of
     the pixels to average): the tile's pips get boxes there as well, and it is that copy
