@@ -616,6 +616,19 @@ def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():
         assert face_marks.face_left(img, width, sure, boxes[:k] + boxes[k + 1:])
 
 
+def test_a_strip_of_face_an_outline_falls_short_of_is_no_tile_missed():
+    """An outline read a fifth of a tile's width short at one end (as those of tiles end to
+    end in a chain may be) leaves a strip of face uncovered: too narrow to be a tile's
+    face (face_marks.LEFT_ACROSS), it is not taken for one missed."""
+    img, boxes, tiles = _ivory_on_felt()
+    width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
+    sure = [b for b, t in zip(boxes, tiles) if sum(t) > 1]
+    for k, box in enumerate(boxes):
+        centre, across, along, w, length = tile_net.frame(box)
+        short = tile_net.box_corners(centre + along * 0.1 * w, across, w, length - 0.2 * w)
+        assert not face_marks.face_left(img, width, sure, boxes[:k] + [short] + boxes[k + 1:]), tiles[k]
+
+
 def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
     """The mask of the faces' colours, taken in one pass per colour, marks exactly the
     pixels within FACE_DISTANCE of one of them, as measured colour by colour (Lab values
