@@ -19,7 +19,6 @@ classical looks read the photo after all (reader._read_tiles).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 import cv2
 import numpy as np
@@ -81,16 +80,24 @@ class Sight:
 
     def __init__(self, detail: np.ndarray) -> None:
         self.detail = detail
+        # kept here, not by functools.cached_property: on Python 3.11 that holds one lock
+        # for every instance, and the web server's threads would find tiles one at a time
+        self._coarse: list[list[tuple[np.ndarray, float]]] | None = None
+        self._boxes: list[np.ndarray] | None = None
 
-    @cached_property
+    @property
     def coarse(self) -> list[list[tuple[np.ndarray, float]]]:
         """The tiles found at the finder's coarse levels (tile_finder.coarse_levels)."""
-        return tile_finder.coarse_levels(self.detail)
+        if self._coarse is None:
+            self._coarse = tile_finder.coarse_levels(self.detail)
+        return self._coarse
 
-    @cached_property
+    @property
     def boxes(self) -> list[np.ndarray]:
         """The boxes of every tile the finder finds (tile_finder.find)."""
-        return [corners for corners, _ in tile_finder.find(self.detail, self.coarse)]
+        if self._boxes is None:
+            self._boxes = [corners for corners, _ in tile_finder.find(self.detail, self.coarse)]
+        return self._boxes
 
     def small_tiles(self) -> bool:
         """Whether the finder sees small tiles (small_boxes). Its finest level is not looked

@@ -408,9 +408,9 @@ def shrunk(image: np.ndarray, f: float, half: np.ndarray | None = None, grey: bo
     """`image` (BGR) resized `f` times, in grey if asked (made grey first: a third of the
     pixels to resize), from `half` when `f` is a half or less. `half` is the same view
     decoded at half the scale, when the photo was: half the size of `image` (a quarter of
-    the pixels to average: on a 3 MP decoding, 3 ms instead of 8 to 11), or a little more
-    when `image` was shrunk to the longest decoding read (loading's detail_long_side).
-    Averaged by area where that shrinks to half or less (AREA_BELOW); linearly otherwise."""
+    the pixels to resize), or a little more when `image` was shrunk to the longest
+    decoding read (loading's detail_long_side). Averaged by area where what is resized
+    shrinks to half or less (AREA_BELOW); linearly otherwise."""
     h, w = image.shape[:2]
     size = (max(1, round(w * f)), max(1, round(h * f)))
     source = half if half is not None and f <= 0.5 else image

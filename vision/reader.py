@@ -11,7 +11,6 @@ import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 import cv2
 import numpy as np
@@ -80,20 +79,31 @@ class Working:
         self.f = WORK_LONG_SIDE / max(detail.shape[:2])
         self.image = cv2.resize(detail, _work_size(detail.shape),
                                 interpolation=cv2.INTER_AREA if self.f < 1 else cv2.INTER_LINEAR)
+        # kept here, not by functools.cached_property: on Python 3.11 that holds one lock
+        # for every instance, and the web server's threads would wait for each other's
+        self._field: EdgeField | None = None
+        self._maps: list[list[np.ndarray]] | None = None
+        self._bodies: tuple[list[TileBox], list[TileBox]] | None = None
 
-    @cached_property
+    @property
     def field(self) -> EdgeField:
-        return EdgeField(self.image)
+        if self._field is None:
+            self._field = EdgeField(self.image)
+        return self._field
 
-    @cached_property
+    @property
     def maps(self) -> list[list[np.ndarray]]:
         """The marks' contrast maps at every pyramid level (dividers.map_pyramid)."""
-        return map_pyramid(self.image)
+        if self._maps is None:
+            self._maps = map_pyramid(self.image)
+        return self._maps
 
-    @cached_property
+    @property
     def bodies(self) -> tuple[list[TileBox], list[TileBox]]:
         """The tiles' bodies and blocks found on the image (bodies.find_bodies)."""
-        return find_bodies(self.image)
+        if self._bodies is None:
+            self._bodies = find_bodies(self.image)
+        return self._bodies
 
 
 @dataclass
@@ -1048,7 +1058,9 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
         if first.cut_short:  # made whole again for the classical looks (the same Working)
             first = _analyse(detail, working=first.working, effort=effort)
         first, faint_looked = first_looks(detail, effort, first)
-    del quick  # its photo may be a sharper decoding, 36 MB at 12 MP
+    # its photo may be a sharper decoding (9 MB for a 3 MP JPEG; a bigger JPEG's photo
+    # keeps that decoding anyway, Photo.twice)
+    del quick
     if not finder_seen and needs_finder(detail, first):
         boxes = sight.boxes
         look = first

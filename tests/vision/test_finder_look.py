@@ -85,10 +85,11 @@ def test_a_tile_the_quick_look_misses_sends_the_photo_to_the_classical_looks(mis
 
 
 def _finder_runs(monkeypatch) -> list[int]:
-    """A list that gains an item each time the tile finder looks at a photo."""
+    """A list that gains an item each time the tile finder looks at a photo (at its coarse
+    levels first, whether for its boxes or to tell whether the tiles are small)."""
     runs = []
-    find = tile_finder.find
-    monkeypatch.setattr(tile_finder, "find", lambda *a: runs.append(1) or find(*a))
+    coarse_levels = tile_finder.coarse_levels
+    monkeypatch.setattr(tile_finder, "coarse_levels", lambda *a: runs.append(1) or coarse_levels(*a))
     return runs
 
 
@@ -362,3 +363,30 @@ def test_threads_find_tiles_at_once():
 
 def _gingham_photo_bgr() -> np.ndarray:
     return load_photo(_gingham()[0]).bgr
+
+
+@pytest.mark.parametrize("what", ["the finder's coarse levels", "the tiles' bodies"])
+def test_threads_look_at_their_photos_side_by_side(what, monkeypatch):
+    """What is looked for once per photo and kept (what the finder sees, Sight; the working
+    image's bodies, Working) is looked for on two threads' photos at the same time: one
+    thread does not wait for the other's (functools.cached_property, on Python 3.11, would
+    make it, holding one lock for every photo). Each of the two looks waits here until
+    the other has begun, which only looks made side by side can do."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    both_begun = threading.Barrier(2, timeout=10)
+
+    def begun(*a):
+        both_begun.wait()
+        return [[], [], []] if what.startswith("the finder") else ([], [])
+
+    image = np.zeros((300, 400, 3), np.uint8)
+    if what.startswith("the finder"):
+        monkeypatch.setattr(tile_finder, "coarse_levels", begun)
+        look = lambda: finder_look.Sight(image).coarse  # noqa: E731
+    else:
+        monkeypatch.setattr(reader, "find_bodies", begun)
+        look = lambda: reader.Working(image).bodies  # noqa: E731
+    with ThreadPoolExecutor(2) as pool:
+        assert all(r is not None for r in pool.map(lambda _: look(), range(2)))

@@ -448,12 +448,13 @@ def test_a_picture_shrunk_a_little_keeps_its_thin_lines(f):
         assert shrunk(image, f, grey=True).min() <= 120, (f, row)
 
 
-def test_a_picture_shrunk_to_half_or_less_is_averaged_by_area():
+def test_a_picture_shrunk_to_half_or_less_is_averaged_by_area_and_else_resized_linearly():
     rng = np.random.default_rng(2)
     image = rng.integers(0, 256, (300, 400, 3), dtype=np.uint8)
-    for f in (0.5, 0.3):
+    for f in (0.5, 0.3, 0.6, 0.9):
         size = (round(400 * f), round(300 * f))
-        assert np.array_equal(shrunk(image, f), cv2.resize(image, size, interpolation=cv2.INTER_AREA))
+        way = cv2.INTER_AREA if f <= 0.5 else cv2.INTER_LINEAR
+        assert np.array_equal(shrunk(image, f), cv2.resize(image, size, interpolation=way))
 
 
 def test_loose_pips_are_looked_for_on_the_half_size_copy_when_given():
