@@ -164,17 +164,17 @@ def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return (0.5 * (lab[..., 0] - colour[0])) ** 2 + (lab[..., 1] - colour[1]) ** 2 + (lab[..., 2] - colour[2]) ** 2
 
 
-def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int = 3) -> int:
-    """How many pixels of the `face` mask lie outside every outline `covered`, in patches
-    at least `across` pixels across (what an opening of that size keeps: the table's
-    specks of the faces' colour go). A tile the
-    looks missed leaves a rectangle's worth of them, at least the CONTRAST share of its
-    inner part (of the smaller rectangle looked for), the far tiles of a tilted photo too
-    (two of them, half as wide as the tiles read surely and touching, left 97 on the
-    benchmark's copy of the photo, 141 on the test's). Where the faces' colour is all on
-    the tiles found, the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15
-    such pixels, and the search, 5 to 94 ms there, had found nothing (a rule found so, not
-    a bound: a rectangle may draw some of its face from a tile found beside it)."""
+def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int) -> int:
+    """How many pixels of the `face` mask lie outside every outline `covered`, in
+    patches at least `across` pixels across (what an opening of that size keeps: the
+    table's specks of the faces' colour go). A tile the looks missed leaves a
+    rectangle's worth of them, at least the CONTRAST share of its inner part (of the
+    smaller rectangle looked for), the far tiles of a tilted photo too (two of them,
+    half as wide as the tiles read surely and touching, left 97 on the benchmark's copy
+    of the photo, 141 on the test's). Where the faces' colour is all on the tiles found,
+    the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15 such pixels,
+    and the search, 5 to 94 ms there, had found nothing (a rule found so, not a bound: a
+    rectangle may draw some of its face from a tile found beside it)."""
     free = (face > 0).astype(np.uint8)
     for outline in covered:
         cv2.fillConvexPoly(free, np.rint(outline).astype(np.int32), 0)

@@ -1025,11 +1025,12 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     but a light one (finder_look.table), where its tiles leave no pips nor faces' colour
     outside them (QuickLook.leaves_nothing_unread), as it does one on a light table where
     the finder sees small tiles on a JPEG decoded at a reduced size (Sight.small_tiles).
-    The classical looks read the others, and those the quick look reads no tile on; their tiles are put together with the network's reading
-    of every box they read, and of the finder's boxes when the first look needs them
-    (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded
-    at a reduced size, the quick look's tiles are taken after all: it reads those as
-    well as the classical looks, in about half their time."""
+    The classical looks read the others, and those the quick look reads no tile on; their
+    tiles are put together with the network's reading of every box they read, and of the
+    finder's boxes when the first look needs them (needs_finder). Where the first look
+    finds small tiles (or none) on a JPEG decoded at a reduced size, the quick look's
+    tiles are taken after all: it reads those as well as the classical looks, in about
+    half their time."""
     detail = photo.bgr
     table = finder_look.table(photo)
     sight = finder_look.Sight(detail)  # what the finder sees, looked for once, where first needed
@@ -1062,8 +1063,7 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     # keeps that decoding anyway, Photo.twice)
     del quick
     if not finder_seen and needs_finder(detail, first):
-        boxes = sight.boxes
-        look = first
+        look, boxes = first, sight.boxes
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]

@@ -1,7 +1,8 @@
 """Busy photos, photos on any table but a light one whose tiles the quick look reads all
 (the tile finder's boxes read by the tile network), and photos of small tiles decoded at
-a reduced size (on a light table, those the finder sees small), are read by the quick look; the others, and those it reads no tile on,
-by the classical looks, and by the finder too where those need it."""
+a reduced size (on a light table, those the finder sees small), are read by the quick
+look; the others, and those it reads no tile on, by the classical looks, and by the
+finder too where those need it."""
 
 from __future__ import annotations
 
@@ -141,7 +142,8 @@ def _levels(monkeypatch) -> list[float]:
     """A list that gains the side of every level the tile finder looks at a photo at."""
     sides = []
     at_level = tile_finder._at_level
-    monkeypatch.setattr(tile_finder, "_at_level", lambda image, side, *a: sides.append(side) or at_level(image, side, *a))
+    monkeypatch.setattr(tile_finder, "_at_level",
+                        lambda image, side, *a: sides.append(side) or at_level(image, side, *a))
     return sides
 
 
@@ -150,8 +152,7 @@ def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_first(monkeypat
     small tiles on a JPEG decoded at a reduced size: the quick look reads those, and no
     classical look is made (the sixteen small tiles of harsh seed 16, photo 35, their
     table taken for a light one). The finder looks at each of its levels once."""
-    table = finder_look.table
-    monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
+    on_a_light_table(monkeypatch, classical_first=False)
     calls, sides = _looks(monkeypatch), _levels(monkeypatch)
     data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)

@@ -214,14 +214,15 @@ def quick_look_reads_nothing(monkeypatch) -> None:
         [], None, photo))
 
 
-def on_a_light_table(monkeypatch) -> None:
-    """Every photo's table taken for a light one (finder_look.table) whose tiles the
-    finder does not see small (Sight.small_tiles), where the classical looks read first,
-    as they do big tiles on white paper: what they do is tested so on photos the quick
-    look would read."""
+def on_a_light_table(monkeypatch, classical_first: bool = True) -> None:
+    """Every photo's table taken for a light one (finder_look.table) and, unless told
+    otherwise (`classical_first`), one whose tiles the finder does not see small
+    (Sight.small_tiles), where the classical looks read first, as they do big tiles on
+    white paper: what they do is tested so on photos the quick look would read."""
     table = finder_look.table
     monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
-    monkeypatch.setattr(finder_look.Sight, "small_tiles", lambda sight: False)
+    if classical_first:
+        monkeypatch.setattr(finder_look.Sight, "small_tiles", lambda sight: False)
 
 
 def _decodings(monkeypatch) -> list[dict]:
