@@ -515,11 +515,12 @@ def test_a_face_colour_is_read_inside_its_outline_even_past_the_photo_s_edge():
     assert face_marks._face_colour(lab, far_off).tolist() == [70, 150, 90]
 
 
-@pytest.mark.parametrize("shape", [(1, 1), (5, 200), (30, 17), (241, 333)])
+@pytest.mark.parametrize("shape", [(1, 1), (5, 200), (30, 17), (241, 333), (597, 445)])
 def test_the_faces_rectangles_are_matched_as_a_filter_would(shape):
     """The rectangles of face colour are matched by multiplying spectra: the same shares
     as filtering the mask with each turn's kernel (zero beyond its edges), and the same
-    best turn, on masks smaller than a kernel, thin or odd-sized."""
+    best turn, on masks smaller than a kernel, thin, odd-sized, or padded to a size
+    other than the smallest one OpenCV's DFT takes fast (625, odd, made 640)."""
     mask = (np.random.default_rng(sum(shape)).random(shape) < 0.4).astype(np.float32)
     filtered = np.array([cv2.filter2D(mask, -1, face_marks._kernel(k), borderType=cv2.BORDER_CONSTANT)
                          for k in range(face_marks.TURNS)])
@@ -528,6 +529,48 @@ def test_the_faces_rectangles_are_matched_as_a_filter_would(shape):
     assert np.allclose(best, filtered.max(axis=0), atol=1e-5)
     chosen = np.take_along_axis(filtered, turn[None], axis=0)[0]
     assert np.allclose(chosen, filtered.max(axis=0), atol=1e-5)
+
+
+@pytest.mark.parametrize("about", [(140, 90, 30, 20), (0, 0, 12, 300), (280, 190, 20, 10), (0, 0, 320, 200)])
+def test_the_faces_rectangles_are_matched_about_the_colour_left_as_on_the_whole_mask(about):
+    """Matched about a part of the mask only (where the faces' colour lies outside the
+    tiles found), every place whose rectangle and band reach that part gets the share it
+    gets on the whole mask, and a turn giving it, at the mask's edges too."""
+    mask = (np.random.default_rng(sum(about)).random((200, 320)) < 0.4).astype(np.float32)
+    filtered = np.array([cv2.filter2D(mask, -1, face_marks._kernel(k), borderType=cv2.BORDER_CONSTANT)
+                         for k in range(face_marks.TURNS)])
+    best, turn, (x0, y0) = face_marks._best_about(mask, np.array(about, np.float64))
+    part = filtered[:, y0:y0 + best.shape[0], x0:x0 + best.shape[1]]
+    assert np.allclose(best, part.max(axis=0), atol=1e-5)
+    assert np.allclose(np.take_along_axis(part, turn[None], axis=0)[0], best, atol=1e-5)
+    x, y, w, h = about
+    c = face_marks._kernel(0).shape[0] // 2
+    assert x0 <= max(0, x - c) and y0 <= max(0, y - c)
+    assert x0 + best.shape[1] >= min(320, x + w + c) and y0 + best.shape[0] >= min(200, y + h + c)
+
+
+def test_tiles_the_colour_of_the_faces_in_far_corners_of_a_big_photo_get_boxes(monkeypatch):
+    """Two tiles the looks missed, in opposite corners of a big photo of small tiles, one
+    running off its edge, each get a box; with one missed alone, in a corner, only the
+    part of the photo about it is matched."""
+    face, wood = (200, 225, 235), (110, 125, 140)
+    table = np.full((1500, 2000, 3), wood, np.uint8)
+    boxes = {name: tile_net.box_corners(np.array(centre), np.array([0.0, 1.0]), 30.0, 60.0)
+             for name, centre in (("read", (1000.0, 750.0)), ("near", (45.0, 60.0)), ("far", (1985.0, 1440.0)))}
+    for box in boxes.values():
+        cv2.fillPoly(table, [np.rint(box).astype(np.int32)], face)
+    cv2.circle(table, (1000, 735), 4, (30, 30, 30), -1)
+    found = face_marks.boxes_at_faces(table, 30.0, [boxes["read"]], [boxes["read"]])
+    assert len(found) == 2
+    for name in ("near", "far"):
+        assert max(_iou(b, boxes[name]) for b in found) >= 0.6, name
+    matched = []
+    best = face_marks._best_rectangle
+    monkeypatch.setattr(face_marks, "_best_rectangle", lambda mask: matched.append(mask.size) or best(mask))
+    found = face_marks.boxes_at_faces(table, 30.0, [boxes["read"]], [boxes["read"], boxes["far"]])
+    assert len(found) == 1 and _iou(found[0], boxes["near"]) >= 0.6
+    f = face_marks.TILE_PX / (30.0 * min(face_marks.SCALES))
+    assert max(matched) < 0.05 * (1500 * f) * (2000 * f)
 
 
 def test_a_sure_tile_is_kept_beside_a_less_sure_one_it_overlaps_a_little():
