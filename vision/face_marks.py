@@ -61,7 +61,7 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     f0 = TILE_PX / (tile_width * min(SCALES))
     h, w = detail.shape[:2]
     face = _faces_colour(detail, f0, faces, half)
-    free = _face_outside(face, covered, f0, 3)
+    free = _face_outside(face, covered, f0, across=3, margin=0)
     if free is None:
         return []
     about = np.array(cv2.boundingRect(free), np.float64)  # x, y, width, height on `face`
@@ -93,9 +93,10 @@ def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], co
     wide) lies outside every `covered` outline in as many patches as boxes_at_faces needs
     to look for a tile there: a tile no outline covers, nearly always, or the table's
     grain as light as the faces. Tells a blank tile missed, which shows no pip. Counts
-    the patches at least LEFT_ACROSS pixels across."""
+    the patches at least LEFT_ACROSS pixels across outside the outlines grown by
+    LEFT_MARGIN."""
     f0 = TILE_PX / (tile_width * min(SCALES))
-    return _face_outside(_faces_colour(detail, f0, faces), covered, f0, LEFT_ACROSS) is not None
+    return _face_outside(_faces_colour(detail, f0, faces), covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
 
 
 #: face_left counts patches of the faces' colour at least this many pixels across (where
@@ -112,13 +113,24 @@ def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], co
 #: (scratch acc.py: the same tiles read on those 320 and the 240 of seeds 49 to 54, 2 more
 #: right of the 860 photos, the real photos, turned or not, the same).
 LEFT_ACROSS = 4
+#: ...outside the outlines read grown by this many pixels all round: strips 4 or 5 pixels
+#: across lie along them too, the side walls of thick tiles on a photo taken at a steep
+#: angle (the top walls of a real set's tiles in rows, jmherzog's 8.jpeg) and seams where
+#: the outlines of a chain in a glare fall short (harsh seed 41, photo 36: 3.5 times the
+#: decoding's time, read by both looks). Grown so, the faces' colour left sends neither on
+#: to the classical looks, and the same tiles are read on every development set. Of about
+#: 1,000 tiles taken out of the quick look's readings of harsh seeds 41 to 48 in turn,
+#: 26 were told by neither check against 21 ungrown (scratch takeout.py).
+LEFT_MARGIN = 1
 
 
-def _face_outside(face: np.ndarray, covered: list[np.ndarray], f: float, across: int) -> np.ndarray | None:
+def _face_outside(face: np.ndarray, covered: list[np.ndarray], f: float, across: int,
+                  margin: int) -> np.ndarray | None:
     """Where the `face` mask (of the photo resized `f` times) lies outside the `covered`
-    outlines (on the photo) in patches at least `across` pixels across (_free_face), when
-    that is at least the CONTRAST share of a rectangle's inner part; None when less."""
-    free = _free_face(face, [outline * f for outline in covered], across)
+    outlines (on the photo) grown by `margin` pixels, in patches at least `across` pixels
+    across (_free_face), when that is at least the CONTRAST share of a rectangle's inner
+    part; None when less."""
+    free = _free_face(face, [outline * f for outline in covered], across, margin)
     return free if np.count_nonzero(free) >= CONTRAST * _INNER_PIXELS else None
 
 
@@ -167,20 +179,23 @@ def _distance(lab: np.ndarray, colour: np.ndarray) -> np.ndarray:
     return (0.5 * (lab[..., 0] - colour[0])) ** 2 + (lab[..., 1] - colour[1]) ** 2 + (lab[..., 2] - colour[2]) ** 2
 
 
-def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int) -> np.ndarray:
-    """1 where the `face` mask lies outside every outline `covered`, in patches at least
-    `across` pixels across (what an opening of that size keeps: the table's specks of
-    the faces' colour go), else 0 (uint8). A tile the looks missed leaves a
-    rectangle's worth of them, at least the CONTRAST share of its inner part (of the
-    smaller rectangle looked for), the far tiles of a tilted photo too (two of them,
-    half as wide as the tiles read surely and touching, left 97 on the benchmark's copy
-    of the photo, 141 on the test's). Where the faces' colour is all on the tiles found,
+def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int, margin: int) -> np.ndarray:
+    """1 where the `face` mask lies outside every outline `covered` grown by `margin`
+    pixels, in patches at least `across` pixels across (what an opening of that size
+    keeps: the table's specks of the faces' colour go), else 0 (uint8). A tile the looks
+    missed leaves a rectangle's worth of them, at least the CONTRAST share of its inner
+    part (of the smaller rectangle looked for), the far tiles of a tilted photo too (two
+    of them, half as wide as the tiles read surely and touching, left 97 on the
+    benchmark's copy of the photo, 141 on the test's). Where the faces' colour is all on the tiles found,
     the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15 such pixels,
     and the search, 5 to 94 ms there, had found nothing (a rule found so, not a bound: a
     rectangle may draw some of its face from a tile found beside it)."""
     free = (face > 0).astype(np.uint8)
     for outline in covered:
-        cv2.fillConvexPoly(free, np.rint(outline).astype(np.int32), 0)
+        corners = np.rint(outline).astype(np.int32)
+        cv2.fillConvexPoly(free, corners, 0)
+        if margin:
+            cv2.polylines(free, [corners], True, 0, thickness=2 * margin + 1)
     # opened by hand: OpenCV's opening by an even square moves what it keeps a pixel down
     # and right (its erosion and dilation share one anchor), off the mask at its edge
     square = np.ones((across, across), np.uint8)
