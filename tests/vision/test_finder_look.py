@@ -302,11 +302,19 @@ def test_the_finder_finds_every_tile_of_a_photo_on_paper_at_its_size():
 
 def test_the_finder_looks_at_its_finest_level_only_where_the_tiles_may_be_small(monkeypatch):
     """Three quarters of the finder's work is its finest level, which finds small tiles only:
-    it is skipped when the next level finds big tiles surely (six on paper, found all the
-    same above), not when the tiles are small (sixteen on a 3 MP JPEG), which it finds."""
+    it is skipped when the coarser levels find big tiles surely (six on paper, found all
+    the same above; two close up, found at the next coarser level only), not when the
+    tiles are small (sixteen on a 3 MP JPEG), which it finds."""
     sides = _levels(monkeypatch)
     tile_finder.find(_on_paper().bgr)
     assert tile_finder.LEVELS[0] not in sides and tile_finder.LEVELS[1] in sides
+    sides.clear()
+    close = make_photo(np.random.default_rng(4), n_tiles=2, size=(1000, 750), style="ivory", background="wood",
+                       layout="scatter")
+    found = tile_finder.find(close.bgr)
+    assert tile_finder.LEVELS[0] not in sides
+    for poly in close.polygons:
+        assert min(np.linalg.norm(c.mean(axis=0) - np.mean(poly, axis=0)) for c, _ in found) < 30
     sides.clear()
     data, _, centres = _harsh(16, 35, "JPEG", centres=True)
     photo = load_photo(data)
