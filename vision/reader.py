@@ -1063,7 +1063,8 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     # keeps that decoding anyway, Photo.twice)
     del quick
     if not finder_seen and needs_finder(detail, first):
-        look, boxes = first, sight.boxes
+        measuring = _measuring(first.kept)
+        look, boxes = first, sight.boxes_of_tiles(min(map(_detail_width, measuring)) if measuring else None)
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]

@@ -84,14 +84,15 @@ def _kept(shape: tuple[int, int]) -> np.ndarray | None:
     return x
 
 
-def find(image: np.ndarray, coarse: list[list[tuple[np.ndarray, float]]] | None = None
-         ) -> list[tuple[np.ndarray, float]]:
+def find(image: np.ndarray, coarse: list[list[tuple[np.ndarray, float]]] | None = None,
+         finest: bool = True) -> list[tuple[np.ndarray, float]]:
     """The tiles the finder sees on a BGR image: their boxes (tile_net.box_corners, on the
     image) with the chance that a tile's centre is there, surest first (`coarse`: what
-    coarse_levels found on the image, where it was looked at so already)."""
+    coarse_levels found on the image, where it was looked at so already; at the coarse
+    levels alone unless `finest`)."""
     coarse = coarse_levels(image) if coarse is None else coarse
     found = [box for level in coarse for box in level]
-    if not _big_tiles(found, max(image.shape[:2])):
+    if finest and not _big_tiles(found, max(image.shape[:2])):
         found += _at_level(image, LEVELS[0])[0]
     return sorted(found, key=lambda fc: -fc[1])
 
@@ -132,7 +133,13 @@ def _big_tiles(found: list[tuple[np.ndarray, float]], long_side: int) -> bool:
     """Whether the tiles `found` at the coarse levels of a photo `long_side` pixels long
     are too wide for the finest level to find any of the set's (see BIG)."""
     widths = [frame(corners)[3] for corners, chance in found if chance >= BIG_CHANCE]
-    return len(widths) >= SURE_BIG and min(widths) * LEVELS[0] / long_side >= BIG * WIDEST
+    return len(widths) >= SURE_BIG and too_wide_for_finest(min(widths), long_side)
+
+
+def too_wide_for_finest(width: float, long_side: int) -> bool:
+    """Whether tiles `width` pixels wide on a photo `long_side` pixels long are BIG times
+    as wide as the finest level finds, or more (seen at its size)."""
+    return width * LEVELS[0] / long_side >= BIG * WIDEST
 
 
 def _at_level(image: np.ndarray, side: float, finer: np.ndarray | None = None

@@ -175,6 +175,28 @@ def test_big_tiles_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monk
     assert quick == [] and sides == list(tile_finder.LEVELS[1:])
 
 
+def test_big_tiles_at_an_angle_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monkeypatch, photos_dir):
+    """Five big ivory tiles on white paper, taken at an angle, in a 12 MP JPEG (a real
+    photo enlarged): the finder's next finest level finds one surely and others nearly
+    so, which tells them big without its finest level; the classical looks read them,
+    doubtfully, and take the finder's boxes (the photo was taken at an angle), those of
+    its coarse levels alone: the tiles they measured are far too wide for its finest
+    level. They are read right."""
+    import cv2
+
+    image = cv2.imread(str(photos_dir / "MikeyGBG__BETR-" / "domino.jpg"))
+    k = (12e6 / (image.shape[0] * image.shape[1])) ** 0.5
+    big = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+    assert finder_look.table(load_photo(data)).light
+    needed, sides = [], _levels(monkeypatch)
+    needs = reader.needs_finder
+    monkeypatch.setattr(reader, "needs_finder", lambda *a: needed.append(needs(*a)) or needed[-1])
+    hand = vision.read_hand(data)
+    assert sorted(t.halves for t in hand.tiles) == sorted([(6, 5), (6, 6), (6, 3), (3, 3), (3, 2)])
+    assert needed == [True] and sides == list(tile_finder.LEVELS[1:])
+
+
 def _looks(monkeypatch) -> list:
     """A list that gains, for each of reader's _analyse calls, its marks threshold (None
     for the usual one) and the Look it returned; and "quick" for each quick look."""
