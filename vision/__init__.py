@@ -19,8 +19,12 @@ Unreadable input raises PhotoError (a ValueError) with a readable message.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .errors import INSTALL_HINT, PhotoError, VisionUnavailable
+
+if TYPE_CHECKING:  # handed out by __getattr__ (below), when first asked for
+    from .result import Hand
 
 __all__ = ["read_hand", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "REQUIRED", "Hand", "Tile"]
 
@@ -52,7 +56,7 @@ def _read_hand(data: bytes):
 _read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
 
 
-def read_file(path) -> "Hand":
+def read_file(path) -> Hand:
     """read_hand on the contents of a file."""
     from pathlib import Path
 

@@ -601,7 +601,7 @@ def render(rng):
     az = U(rng, 0, 2 * math.pi)
     light = np.array([math.cos(az), math.sin(az)])
     elev = math.radians(U(rng, 35, 75))
-    objs, obj_polys = [], []
+    objs = []
     if bgkind.startswith('cloth_') and bgkind != 'cloth_plain' and rng.random() < 0.6 or rng.random() < 0.22:
         for kind in rng.choice(['pencil', 'coin', 'card', 'coin'], int(rng.integers(1, 4)), replace=False):
             for _ in range(40):
