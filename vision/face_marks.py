@@ -61,24 +61,21 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     f0 = TILE_PX / (tile_width * min(SCALES))
     h, w = detail.shape[:2]
     face = _faces_colour(detail, f0, faces, half)
-    free = _face_outside(face, covered, f0, across=3, margin=0)
-    if free is None:
+    left = _face_outside(face, covered, f0, across=3, margin=0)
+    if left is None:
         return []
-    about = np.array(cv2.boundingRect(free), np.float64)  # x, y, width, height on `face`
+    about = np.array(cv2.boundingRect(left), np.float64)  # x, y, width, height on `face`
     places = []   # (contrast, centre on detail, turn, width)
     for scale in SCALES:
         f = TILE_PX / (tile_width * scale)
         mask = face if f == f0 else cv2.resize(face, (max(1, round(w * f)), max(1, round(h * f))),
                                                interpolation=cv2.INTER_AREA)
-        best, turn, (x0, y0) = _best_about(mask, about * f / f0)
-        peaks = (best >= CONTRAST) & (best >= cv2.dilate(best, np.ones((TILE_PX, TILE_PX), np.uint8)))
-        for y, x in zip(*np.nonzero(peaks)):
-            places.append((float(best[y, x]), np.array([x + x0, y + y0], np.float64) / f, turn[y, x] * np.pi / TURNS,
-                           tile_width * scale))
+        for share, x, y, turn in _places_about(mask, about * f / f0):
+            places.append((share, np.array([x, y], np.float64) / f, turn * np.pi / TURNS, tile_width * scale))
     places.sort(key=lambda p: -p[0])
-    free = uncovered(np.array([p[1] for p in places]).reshape(-1, 2), covered)
+    away = uncovered(np.array([p[1] for p in places]).reshape(-1, 2), covered)
     out: list[np.ndarray] = []
-    for k in np.flatnonzero(free):
+    for k in np.flatnonzero(away):
         _, centre, a, width = places[k]
         if any(points_inside(centre[None], box)[0] for box in out):
             continue
@@ -113,14 +110,15 @@ def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], co
 #: (scratch acc.py: the same tiles read on those 320 and the 240 of seeds 49 to 54, 2 more
 #: right of the 860 photos, the real photos, turned or not, the same).
 LEFT_ACROSS = 4
-#: ...outside the outlines read grown by this many pixels all round: strips 4 or 5 pixels
-#: across lie along them too, the side walls of thick tiles on a photo taken at a steep
-#: angle (the top walls of a real set's tiles in rows, jmherzog's 8.jpeg) and seams where
-#: the outlines of a chain in a glare fall short (harsh seed 41, photo 36: 3.5 times the
-#: decoding's time, read by both looks). Grown so, the faces' colour left sends neither on
-#: to the classical looks, and the same tiles are read on every development set. Of about
-#: 1,000 tiles taken out of the quick look's readings of harsh seeds 41 to 48 in turn,
-#: 26 were told by neither check against 21 ungrown (scratch takeout.py).
+#: ...outside the outlines read grown by this many pixels all round (a square's
+#: dilation): strips 4 or 5 pixels across lie along them too, the side walls of thick
+#: tiles on a photo taken at a steep angle (the top walls of a real set's tiles in rows,
+#: jmherzog's 8.jpeg) and seams where the outlines of a chain in a glare fall short
+#: (harsh seed 41, photo 36: 3.5 times the decoding's time, read by both looks). Grown
+#: so, the faces' colour left sends neither on to the classical looks, and the same
+#: tiles are read on every development set. Of 1,014 tiles taken out of the quick look's
+#: readings of harsh seeds 41 to 48 in turn, 23 were told by neither check against 21
+#: ungrown (scratch takeout.py).
 LEFT_MARGIN = 1
 
 
@@ -190,12 +188,12 @@ def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int, margin:
     the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15 such pixels,
     and the search, 5 to 94 ms there, had found nothing (a rule found so, not a bound: a
     rectangle may draw some of its face from a tile found beside it)."""
-    free = (face > 0).astype(np.uint8)
+    taken = np.zeros(face.shape, np.uint8)
     for outline in covered:
-        corners = np.rint(outline).astype(np.int32)
-        cv2.fillConvexPoly(free, corners, 0)
-        if margin:
-            cv2.polylines(free, [corners], True, 0, thickness=2 * margin + 1)
+        cv2.fillConvexPoly(taken, np.rint(outline).astype(np.int32), 1)
+    if margin:
+        taken = cv2.dilate(taken, np.ones((2 * margin + 1, 2 * margin + 1), np.uint8))
+    free = ((face > 0) & (taken == 0)).astype(np.uint8)
     # opened by hand: OpenCV's opening by an even square moves what it keeps a pixel down
     # and right (its erosion and dilation share one anchor), off the mask at its edge
     square = np.ones((across, across), np.uint8)
@@ -252,26 +250,33 @@ def _face_colour(lab: np.ndarray, outline: np.ndarray) -> np.ndarray:
     return np.median(lab[y0:y1, x0:x1][m > 0], axis=0)
 
 
-def _best_about(mask: np.ndarray, about: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
-    """_best_rectangle for the part of `mask` where the kernels about its places reach
-    the box `about` (x, y, width, height: the faces' colour outside the tiles found, as
-    boxes_at_faces sees it), and where that part begins on `mask` (x, y). A place
-    further off draws none of that colour: its rectangle holds only tiles found and
-    specks of the table, and boxes_at_faces looks for no tile there. Where the faces'
-    colour left lies in one corner of a 12 MP photo of small tiles, matching the whole
-    mask took 50 ms, and that part 1.5."""
+def _places_about(mask: np.ndarray, about: np.ndarray) -> list[tuple[float, int, int, int]]:
+    """The places of `mask` where a tile's rectangle has the faces' colour (the share
+    inside it less that in the band about it at least CONTRAST, and the best within a
+    TILE_PX square), among those whose kernels reach the box `about` (x, y, width,
+    height: the faces' colour outside the tiles found, as boxes_at_faces sees it): that
+    share, the place (x, y on `mask`) and its turn. A place further off draws none of
+    that colour, only tiles found and specks of the table. The mask is matched (as on
+    the whole, to its float rounding) about those places alone, and about the places
+    each is weighed against: where the faces' colour left lies in one corner of a 12 MP
+    photo of small tiles, matching the whole mask took 50 ms, and that part 1.5."""
     h, w = mask.shape
     reach = _kernel(0).shape[0] // 2 + 2  # a kernel's half, and the resizing's pixel or two
-    x, y, bw, bh = about
-    x0, y0 = max(0, int(x) - reach), max(0, int(y) - reach)
-    x1, y1 = min(w, int(np.ceil(x + bw)) + reach), min(h, int(np.ceil(y + bh)) + reach)
-    # each answer is made from the mask a kernel's half about it
-    cx0, cy0 = max(0, x0 - reach), max(0, y0 - reach)
-    part = np.ascontiguousarray(mask[cy0:min(h, y1 + reach), cx0:min(w, x1 + reach)])
-    best, turn = _best_rectangle(part)
-    best = best[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0]
-    turn = turn[y0 - cy0:y1 - cy0, x0 - cx0:x1 - cx0]
-    return best, turn, (x0, y0)
+    near = TILE_PX // 2  # how far a place is weighed against its neighbours (the dilation)
+
+    def part(margin: int) -> tuple[int, int, int, int]:
+        x, y, bw, bh = about
+        return (max(0, int(x) - margin), max(0, int(y) - margin),
+                min(w, int(np.ceil(x + bw)) + margin), min(h, int(np.ceil(y + bh)) + margin))
+
+    x0, y0, x1, y1 = part(reach)  # the places looked at
+    ex0, ey0, ex1, ey1 = part(reach + near)  # and those they are weighed against
+    cx0, cy0, cx1, cy1 = part(2 * reach + near)  # the mask their kernels draw on
+    best, turn = _best_rectangle(np.ascontiguousarray(mask[cy0:cy1, cx0:cx1]))
+    best, turn = best[ey0 - cy0:ey1 - cy0, ex0 - cx0:ex1 - cx0], turn[ey0 - cy0:ey1 - cy0, ex0 - cx0:ex1 - cx0]
+    peaks = (best >= CONTRAST) & (best >= cv2.dilate(best, np.ones((TILE_PX, TILE_PX), np.uint8)))
+    peaks[:y0 - ey0], peaks[y1 - ey0:], peaks[:, :x0 - ex0], peaks[:, x1 - ex0:] = False, False, False, False
+    return [(float(best[y, x]), int(x) + ex0, int(y) + ey0, int(turn[y, x])) for y, x in zip(*np.nonzero(peaks))]
 
 
 def _best_rectangle(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -99,15 +99,16 @@ class Sight:
             self._boxes = [corners for corners, _ in tile_finder.find(self.detail, self.coarse)]
         return self._boxes
 
-    def boxes_of_tiles(self, width: float | None) -> list[np.ndarray]:
-        """The finder's boxes on a photo whose tiles are known to be `width` pixels wide or
-        more (None: not known): those of its coarse levels alone where no such tile is
-        narrow enough for its finest level to find (tile_finder.too_wide_for_finest),
-        unless that was looked at already. On a real photo of five big tiles on white
-        paper, taken at an angle, the finest level cost 17 ms, and the network's reading
-        of what it found on their pips more."""
-        if self._boxes is not None or width is None or not tile_finder.too_wide_for_finest(
-                width, max(self.detail.shape[:2])):
+    def boxes_of_tiles(self, widths: list[float]) -> list[np.ndarray]:
+        """The finder's boxes on a photo where tiles `widths` pixels wide were measured:
+        those of its coarse levels alone where SURE_BIG of them or more were, each too
+        wide for its finest level to find a tile of the set
+        (tile_finder.too_wide_for_finest), unless that was looked at already. On a real
+        photo of five big tiles on white paper, taken at an angle, the finest level cost
+        17 ms, and the network's reading of what it found on their pips more."""
+        big = len(widths) >= tile_finder.SURE_BIG and tile_finder.too_wide_for_finest(
+            min(widths), max(self.detail.shape[:2]))
+        if self._boxes is not None or not big:
             return self.boxes
         return [corners for corners, _ in tile_finder.find(self.detail, self.coarse, finest=False)]
 

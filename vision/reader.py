@@ -1063,8 +1063,7 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     # keeps that decoding anyway, Photo.twice)
     del quick
     if not finder_seen and needs_finder(detail, first):
-        measuring = _measuring(first.kept)
-        look, boxes = first, sight.boxes_of_tiles(min(map(_detail_width, measuring)) if measuring else None)
+        look, boxes = first, sight.boxes_of_tiles([_detail_width(c) for c in _measuring(first.kept)])
     else:
         look, boxes = _classical_end(detail, first, faint_looked, effort), []
     classical = [Found(c.corners_detail, c.reading.top.count, c.reading.bottom.count, _confidence(c)) for c in look.kept]

@@ -92,7 +92,7 @@ def find(image: np.ndarray, coarse: list[list[tuple[np.ndarray, float]]] | None 
     levels alone unless `finest`)."""
     coarse = coarse_levels(image) if coarse is None else coarse
     found = [box for level in coarse for box in level]
-    if finest and not _big_tiles(found, max(image.shape[:2])):
+    if finest and not _big_tiles(coarse[0] + coarse[1], max(image.shape[:2])):
         found += _at_level(image, LEVELS[0])[0]
     return sorted(found, key=lambda fc: -fc[1])
 
@@ -117,21 +117,22 @@ def coarse_levels(image: np.ndarray) -> list[list[tuple[np.ndarray, float]]]:
 #: more (seen at the finest level's size): a photo shows one set, and then only a tile
 #: less than two thirds as wide as the narrowest of those is missed (by the finder: the
 #: network still looks next to every tile found), which the perspective of a photo of a
-#: hand seldom makes. At 2 the paper photos of the tests would look at it. Two, since
+#: hand seldom makes. At 2 the paper photos of the tests would look at it. Two, and not
+#: at the coarsest level (where a tile is 400 pixels wide or more on a photo 1000 long):
 #: the coarser levels have found a sheet of paper, a pencil, surely. Counted at the next
-#: level only until the twenty-ninth session, which counts them at every coarse level:
-#: two tiles close up, found at the level after (114), cost the finest level
-#: too (17 ms and the network's reading of what it found on their pips; a Roboflow
-#: export, 2.7 times its decoding's time, now 2.3), and no development photo is read
-#: otherwise (1,480 photos).
+#: level only until the twenty-ninth session, which counts them at the level after
+#: (114) too: two tiles close up, found there, cost the finest level too (17 ms and the
+#: network's reading of what it found on their pips; a Roboflow export, 2.7 times its
+#: decoding's time, now 2.3), and no development photo's tiles are read otherwise
+#: (1,480 photos).
 BIG_CHANCE = 0.6
 SURE_BIG = 2
 BIG = 1.5
 
 
 def _big_tiles(found: list[tuple[np.ndarray, float]], long_side: int) -> bool:
-    """Whether the tiles `found` at the coarse levels of a photo `long_side` pixels long
-    are too wide for the finest level to find any of the set's (see BIG)."""
+    """Whether the tiles `found` at the two finest coarse levels of a photo `long_side`
+    pixels long are too wide for the finest level to find any of the set's (see BIG)."""
     widths = [frame(corners)[3] for corners, chance in found if chance >= BIG_CHANCE]
     return len(widths) >= SURE_BIG and too_wide_for_finest(min(widths), long_side)
 
