@@ -184,10 +184,10 @@ def _free_face(face: np.ndarray, covered: list[np.ndarray], across: int, margin:
     missed leaves a rectangle's worth of them, at least the CONTRAST share of its inner
     part (of the smaller rectangle looked for), the far tiles of a tilted photo too (two
     of them, half as wide as the tiles read surely and touching, left 97 on the
-    benchmark's copy of the photo, 141 on the test's). Where the faces' colour is all on the tiles found,
-    the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to 15 such pixels,
-    and the search, 5 to 94 ms there, had found nothing (a rule found so, not a bound: a
-    rectangle may draw some of its face from a tile found beside it)."""
+    benchmark's copy of the photo, 141 on the test's). Where the faces' colour is all on
+    the tiles found, the search is not made: on 13 of 18 harsh 12 MP photos it left 0 to
+    15 such pixels, and the search, 5 to 94 ms there, had found nothing (a rule found so,
+    not a bound: a rectangle may draw some of its face from a tile found beside it)."""
     taken = np.zeros(face.shape, np.uint8)
     for outline in covered:
         cv2.fillConvexPoly(taken, np.rint(outline).astype(np.int32), 1)

@@ -106,9 +106,7 @@ class Sight:
         (tile_finder.too_wide_for_finest), unless that was looked at already. On a real
         photo of five big tiles on white paper, taken at an angle, the finest level cost
         17 ms, and the network's reading of what it found on their pips more."""
-        big = len(widths) >= tile_finder.SURE_BIG and tile_finder.too_wide_for_finest(
-            min(widths), max(self.detail.shape[:2]))
-        if self._boxes is not None or not big:
+        if self._boxes is not None or not tile_finder.too_wide_for_finest(widths, max(self.detail.shape[:2])):
             return self.boxes
         return [corners for corners, _ in tile_finder.find(self.detail, self.coarse, finest=False)]
 

@@ -133,14 +133,14 @@ BIG = 1.5
 def _big_tiles(found: list[tuple[np.ndarray, float]], long_side: int) -> bool:
     """Whether the tiles `found` at the two finest coarse levels of a photo `long_side`
     pixels long are too wide for the finest level to find any of the set's (see BIG)."""
-    widths = [frame(corners)[3] for corners, chance in found if chance >= BIG_CHANCE]
-    return len(widths) >= SURE_BIG and too_wide_for_finest(min(widths), long_side)
+    return too_wide_for_finest([frame(corners)[3] for corners, chance in found if chance >= BIG_CHANCE], long_side)
 
 
-def too_wide_for_finest(width: float, long_side: int) -> bool:
-    """Whether tiles `width` pixels wide on a photo `long_side` pixels long are BIG times
-    as wide as the finest level finds, or more (seen at its size)."""
-    return width * LEVELS[0] / long_side >= BIG * WIDEST
+def too_wide_for_finest(widths: list[float], long_side: int) -> bool:
+    """Whether tiles `widths` pixels wide on a photo `long_side` pixels long, SURE_BIG of
+    them or more, are each BIG times as wide as the finest level finds, or more (seen at
+    its size): then it finds none of the set's."""
+    return len(widths) >= SURE_BIG and min(widths) * LEVELS[0] / long_side >= BIG * WIDEST
 
 
 def _at_level(image: np.ndarray, side: float, finer: np.ndarray | None = None

@@ -538,8 +538,6 @@ def test_the_faces_rectangles_are_looked_for_about_the_colour_left_as_on_the_who
     tiles found), the places found are those found on the whole mask whose kernels
     reach that part, each with its share and a turn giving it, at the mask's edges too:
     none is weighed only against its neighbours inside the part."""
-    import cv2
-
     rng = np.random.default_rng(sum(about))
     mask = (rng.random((200, 320)) < 0.05).astype(np.float32)  # specks of the table
     for _ in range(40):  # faces, 11 pixels wide
