@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from . import face_marks, network_look, pip_marks, tile_finder, tile_net
+from . import network_look, tile_finder, tile_net
 from .effort import Effort
 from .loading import SHARPER_TILE, Photo, sharper_decoding, sharper_photo
 from .network_look import Found
@@ -162,18 +162,12 @@ class QuickLook:
         cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
         tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
         the faces' colour."""
-        widths = [tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]
-        sure = [f.corners for f in self.found if f.confidence >= network_look.SURE_SIZE and f.pips > 1]
-        if not sure:
+        if not any(network_look.read_surely(f) for f in self.found):
             return False
-        width = float(np.median(widths))
+        width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
-        covered = [f.corners for f in self.found]
-        # the faces' colour at the width of the tiles read surely, as network_look's search
-        sure_width = float(np.median([tile_net.frame(c)[3] for c in sure]))
-        return not pip_marks.pips_left(self.detail, width, covered) and not face_marks.face_left(
-            self.detail, sure_width, sure, covered)
+        return network_look.leaves_nothing_unread(self.detail, self.found)
 
 
 def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort) -> QuickLook:

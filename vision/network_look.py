@@ -119,7 +119,10 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
     every box the looks read), and then with the tiles the network finds next to those,
-    its searches made while `effort` (the work done reading the photo) affords them.
+    its searches made while `effort` (the work done reading the photo) affords them and
+    the classical tiles (and the network's) leave something unread (leaves_nothing_unread:
+    where they do not, the searches found nothing on the development sets; skipped, the
+    network's search next to the 14 tiles of a real photo on white paper alone cost 10 ms).
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
     network reads it at VOUCHED_BLANK or more, and a reading the network makes
@@ -150,15 +153,33 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
             out.append(Found(surer.corners, surer.top, surer.bottom, min(surer.confidence, DISPUTED),
                              f.rival if surer is f else 0.0, sure_network=f.sure_network if surer is f else None))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
-    found = _with_neighbours(detail, _with_loose_pips(detail, [f for f in out if f.confidence >= KEPT], effort, half),
-                             effort)
-    by_face = _at_faces(detail, found, effort, half)
-    found = _of_one_size(_with_neighbours(detail, found + by_face, effort, fresh=by_face))
+    found = [f for f in out if f.confidence >= KEPT]
+    if not (classical and leaves_nothing_unread(detail, found)):
+        found = _with_neighbours(detail, _with_loose_pips(detail, found, effort, half), effort)
+        by_face = _at_faces(detail, found, effort, half)
+        found = _with_neighbours(detail, found + by_face, effort, fresh=by_face)
+    found = _of_one_size(found)
     vouched = list(vouched)
     return [_reported(f) for f in _of_faces_colour(detail, [
         replace(f, confidence=min(f.confidence, DISPUTED)) if f.rival >= RIVAL
         else replace(f, confidence=f.blank_alone) if (f.blank_alone or 0.0) >= VOUCHED_BLANK and _same_spot(f.corners, vouched)
         else f for f in found])]
+
+
+def leaves_nothing_unread(detail: np.ndarray, found: list[Found]) -> bool:
+    """Whether the tiles `found` on `detail` leave no pips outside them (pip_marks.pips_left),
+    nor the colour of their faces where a tile would fit (face_marks.face_left): no tile
+    was missed then, the blank ones included. Never true of tiles none of which is read
+    surely with two pips or more (read_surely): they tell too little of the set."""
+    sure = [f.corners for f in found if read_surely(f)]
+    if not sure:
+        return False
+    covered = [f.corners for f in found]
+    width = float(np.median([tile_net.frame(f.corners)[3] for f in found if f.pips > 1]))
+    # the faces' colour at the width of the tiles read surely, as _at_faces looks for it
+    sure_width = float(np.median([tile_net.frame(c)[3] for c in sure]))
+    return not pip_marks.pips_left(detail, width, covered) and not face_marks.face_left(
+        detail, sure_width, sure, covered)
 
 
 def _reported(f: Found) -> Found:
@@ -178,7 +199,7 @@ FACE_TILES = 2
 
 def _of_faces_colour(detail: np.ndarray, found: list[Found]) -> list[Found]:
     """`found` without its doubtful tiles unlike the faces of the tiles read surely."""
-    sure = [f.corners for f in found if _read_surely(f)]
+    sure = [f.corners for f in found if read_surely(f)]
     doubtful = [f for f in found if f.confidence < LOW_CONFIDENCE]
     if len(sure) < FACE_TILES or not doubtful:
         return found
@@ -201,7 +222,7 @@ WIDER = 2.0
 ALIKE = 2.0
 
 
-def _read_surely(f: Found) -> bool:
+def read_surely(f: Found) -> bool:
     """Whether `f` is read surely enough (SURE_SIZE) to tell the set's tiles' size and
     colour, with two pips or more (a [1|0] or [0|0] shows little that it is a tile)."""
     return f.confidence >= SURE_SIZE and f.pips > 1
@@ -210,7 +231,7 @@ def _read_surely(f: Found) -> bool:
 def _of_one_size(found: list[Found]) -> list[Found]:
     """`found` without the tiles far wider than the set's tiles read surely."""
     widths = {id(f): tile_net.frame(f.corners)[3] for f in found}
-    sure = [widths[id(f)] for f in found if _read_surely(f)]
+    sure = [widths[id(f)] for f in found if read_surely(f)]
     if len(sure) < SIZE_TILES:
         return found
     middle = float(np.median(sure))
@@ -245,7 +266,7 @@ def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort, half: np.n
     for after the tiles next to those found: a box of face colour over two tiles end to
     end may be moved by the network onto their two touching halves and read surely. Only
     while `effort` affords reading a SEARCH of crops (`half`: see put_together)."""
-    sure = [f.corners for f in found if _read_surely(f)]
+    sure = [f.corners for f in found if read_surely(f)]
     if not sure or not effort.affords_crops(SEARCH):
         return []
     width = float(np.median([tile_net.frame(c)[3] for c in sure]))

@@ -708,6 +708,27 @@ def test_a_strip_of_face_along_an_outline_is_no_tile_missed():
         assert not face_marks.face_left(img, width, sure, boxes[:k] + [narrow] + boxes[k + 1:]), tiles[k]
 
 
+def test_the_network_searches_only_where_the_classical_tiles_leave_something_unread(monkeypatch):
+    """Where the classical looks' tiles leave no pips and none of their faces' colour
+    outside them, the network makes none of its searches (next to the tiles, about loose
+    pips, at the faces' colour): those tiles are the hand. Where they missed one, it
+    searches, and the hand is whole again."""
+    img, boxes, tiles = _ivory_on_felt()
+    searched = []
+    neighbours = network_look._with_neighbours
+    monkeypatch.setattr(network_look, "_with_neighbours", lambda *a, **k: searched.append(1) or neighbours(*a, **k))
+    classical = [Found(b, *t, 0.95) for b, t in zip(boxes, tiles)]
+    hand = sorted((max(t), min(t)) for t in tiles)
+    read = network_look.put_together(img, classical, [])
+    assert sorted(f.tile for f in read) == hand
+    assert not searched
+    for k in range(len(tiles)):
+        read = network_look.put_together(img, classical[:k] + classical[k + 1:], [])
+        assert searched, tiles[k]
+        assert sorted(f.tile for f in read) == hand, tiles[k]
+        searched.clear()
+
+
 def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
     """The mask of the faces' colours, taken in one pass per colour, marks exactly the
     pixels within FACE_DISTANCE of one of them, as measured colour by colour (Lab values
