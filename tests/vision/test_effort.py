@@ -32,6 +32,8 @@ def test_with_no_room_left_the_network_makes_no_search_of_its_own(monkeypatch):
     """Past the limit, the network reads the boxes it is given but looks neither about
     loose pips, nor at the faces' colour, nor next to the tiles found."""
     asked = []
+    # tiles that leave pips or their faces' colour unread, which the searches look for
+    monkeypatch.setattr(network_look, "leaves_nothing_unread", lambda *a, **k: False)
     monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda *a: asked.append("pips") or [])
     monkeypatch.setattr(face_marks, "boxes_at_faces", lambda *a: asked.append("faces") or [])
     read = network_look._read

@@ -729,6 +729,39 @@ def test_the_network_searches_only_where_the_classical_tiles_leave_something_unr
         searched.clear()
 
 
+def _ivory_tiles_on_felt(patch: np.ndarray | None) -> tuple[np.ndarray, list[Found]]:
+    """Three ivory tiles 60 pixels wide on green felt, each with a pip a half and a divider,
+    and `patch` (a polygon) painted ivory too: the photo and the tiles, read surely."""
+    img = np.full((480, 640, 3), (40, 90, 30), np.uint8)
+    tiles = []
+    for x in (150, 320, 490):
+        box = tile_net.box_corners(np.array([float(x), 240.0]), np.array([0.0, 1.0]), 60.0, 120.0)
+        cv2.fillPoly(img, [np.rint(box).astype(np.int32)], (200, 225, 235))
+        cv2.line(img, (x - 25, 240), (x + 25, 240), (30, 30, 30), 3)
+        for y in (210, 270):
+            cv2.circle(img, (x, y), 6, (30, 30, 30), -1)
+        tiles.append(Found(box, 1, 1, 0.95))
+    if patch is not None:
+        cv2.fillPoly(img, [np.rint(patch).astype(np.int32)], (200, 225, 235))
+    return img, tiles
+
+
+def test_the_faces_colour_in_no_tile_sized_rectangle_leaves_the_searches_nothing():
+    """Ivory left beside a tile in a patch too short to be a tile (a thick tile's side wall
+    and its shadow on a photo taken at an angle) is the faces' colour left unread, but in
+    no rectangle of a tile's size: the classical looks' tiles leave the network's searches
+    nothing to look at there. A blank tile missed is a tile-sized rectangle."""
+    wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
+    img, tiles = _ivory_tiles_on_felt(wall)
+    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+    blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(blank)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+    img, tiles = _ivory_tiles_on_felt(None)
+    assert network_look.leaves_nothing_unread(img, tiles)
+
+
 def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
     """The mask of the faces' colours, taken in one pass per colour, marks exactly the
     pixels within FACE_DISTANCE of one of them, as measured colour by colour (Lab values
