@@ -12,7 +12,8 @@ network saw is kept when it is fairly sure of it (marked for checking when a hal
 blank), one only the classical looks saw when they read it fairly cleanly and the network
 does not see its box lying half off a tile, and no tile read less surely than KEPT. Then
 the network looks about loose pips (pip_marks.py) and next to every tile kept for more,
-and last where the colour of the faces read makes a tile (face_marks.py). A network tile
+and last where the colour of the faces read makes a tile (face_marks.py): for the
+classical looks' tiles, only where they leave such pips or such a rectangle. A network tile
 running off the photo is marked for checking; a doubtful tile whose face is not of the
 hue of the faces read surely is dropped. Last, a reading the network made NETWORK_SURE
 and marked only because another disagreed, or because a half is blank, is reported
