@@ -120,11 +120,11 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     """The tiles of the photo `detail`: `classical` (the classical looks' tiles) put
     together with the network's reading of them and of `proposals` (the outlines of
     every box the looks read), and then with the tiles the network finds next to those,
-    its searches made while `effort` (the work done reading the photo) affords them and
-    the classical tiles (with the network's) leave pips, or their faces' colour in a
-    tile-sized rectangle, unread (leaves_nothing_unread): where they leave neither, the
-    searches found nothing on 960 development photos, and the search next to the 14 tiles
-    of a real photo on white paper alone cost 10 ms.
+    its searches made while `effort` (the work done reading the photo) affords them and,
+    given classical tiles, while those (with the network's) leave pips, or their faces'
+    colour in a tile-sized rectangle, unread (leaves_nothing_unread): where they leave
+    neither, the searches found nothing on 960 development photos, and the search next
+    to the 14 tiles of a real photo on white paper alone cost 10 ms.
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
     network reads it at VOUCHED_BLANK or more, and a reading the network makes

@@ -33,7 +33,8 @@ def test_with_no_room_left_the_network_makes_no_search_of_its_own(monkeypatch):
     loose pips, nor at the faces' colour, nor next to the tiles found."""
     asked = []
     # tiles that leave pips or their faces' colour unread, which the searches look for
-    monkeypatch.setattr(network_look, "leaves_nothing_unread", lambda *a, **k: False)
+    # (and with no room left, not even that is asked)
+    monkeypatch.setattr(network_look, "leaves_nothing_unread", lambda *a, **k: asked.append("unread") or False)
     monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda *a: asked.append("pips") or [])
     monkeypatch.setattr(face_marks, "boxes_at_faces", lambda *a: asked.append("faces") or [])
     read = network_look._read
@@ -41,7 +42,7 @@ def test_with_no_room_left_the_network_makes_no_search_of_its_own(monkeypatch):
     sure = [Found(_box(100), 5, 3, 0.95), Found(_box(300), 6, 2, 0.95), Found(_box(500), 4, 1, 0.95)]
     spent = Effort(done=effort.LIMIT)
     network_look.put_together(TABLE, sure, [], spent)
-    assert "pips" not in asked and "faces" not in asked
+    assert "pips" not in asked and "faces" not in asked and "unread" not in asked
     assert sum(n for n in asked if isinstance(n, int)) == 3  # the three tiles given, read once
     asked.clear()
     network_look.put_together(TABLE, sure, [], Effort())

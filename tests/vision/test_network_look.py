@@ -762,6 +762,19 @@ def test_the_faces_colour_in_no_tile_sized_rectangle_leaves_the_searches_nothing
     assert network_look.leaves_nothing_unread(img, tiles)
 
 
+def test_the_classical_tiles_beside_a_side_wall_make_no_search(monkeypatch):
+    """The classical looks' tiles read beside ivory in no tile-sized rectangle (a side
+    wall) are the hand, and the network makes no search about them."""
+    wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
+    img, tiles = _ivory_tiles_on_felt(wall)
+    searched = []
+    neighbours = network_look._with_neighbours
+    monkeypatch.setattr(network_look, "_with_neighbours", lambda *a, **k: searched.append(1) or neighbours(*a, **k))
+    read = network_look.put_together(img, tiles, [])
+    assert sorted(f.tile for f in read) == [(1, 1)] * 3
+    assert not searched
+
+
 def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
     """The mask of the faces' colours, taken in one pass per colour, marks exactly the
     pixels within FACE_DISTANCE of one of them, as measured colour by colour (Lab values
