@@ -59,8 +59,14 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
         return []
     # the colours are matched once, at the smallest scale's size (the largest picture)
     f0 = TILE_PX / (tile_width * min(SCALES))
-    h, w = detail.shape[:2]
-    face = _faces_colour(detail, f0, faces, half)
+    return _boxes_in(_faces_colour(detail, f0, faces, half), f0, tile_width, covered, detail.shape)
+
+
+def _boxes_in(face: np.ndarray, f0: float, tile_width: float, covered: list[np.ndarray],
+              shape: tuple) -> list[np.ndarray]:
+    """boxes_at_faces, given the mask of the faces' colour `face` on the photo (of
+    `shape`) resized `f0` times."""
+    h, w = shape[:2]
     left = _face_outside(face, covered, f0, across=3, margin=0)
     if left is None:
         return []
@@ -85,15 +91,20 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     return out
 
 
-def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:
+def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray],
+              in_rectangles: bool = False) -> bool:
     """Whether the colour of `faces` (outlines on `detail` of tiles read surely, `tile_width`
     wide) lies outside every `covered` outline in as many patches as boxes_at_faces needs
     to look for a tile there: a tile no outline covers, nearly always, or the table's
     grain as light as the faces. Tells a blank tile missed, which shows no pip. Counts
     the patches at least LEFT_ACROSS pixels across outside the outlines grown by
-    LEFT_MARGIN."""
+    LEFT_MARGIN. With `in_rectangles`, only where boxes_at_faces then finds a
+    tile-sized rectangle of it (on the same mask of the faces' colour)."""
     f0 = TILE_PX / (tile_width * min(SCALES))
-    return _face_outside(_faces_colour(detail, f0, faces), covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
+    face = _faces_colour(detail, f0, faces)
+    if _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is None:
+        return False
+    return not in_rectangles or bool(_boxes_in(face, f0, tile_width, covered, detail.shape))
 
 
 #: face_left counts patches of the faces' colour at least this many pixels across (where

@@ -156,8 +156,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
                              f.rival if surer is f else 0.0, sure_network=f.sure_network if surer is f else None))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
     found = [f for f in out if f.confidence >= KEPT]
-    if not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found, half,
-                                                                                 in_rectangles=True)):
+    if not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found, in_rectangles=True)):
         found = _with_neighbours(detail, _with_loose_pips(detail, found, effort, half), effort)
         by_face = _at_faces(detail, found, effort, half)
         found = _with_neighbours(detail, found + by_face, effort, fresh=by_face)
@@ -169,17 +168,16 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
         else f for f in found])]
 
 
-def leaves_nothing_unread(detail: np.ndarray, found: list[Found], half: np.ndarray | None = None,
-                          in_rectangles: bool = False) -> bool:
+def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles: bool = False) -> bool:
     """Whether the tiles `found` on `detail` leave no pips outside them (pip_marks.pips_left),
     nor the colour of their faces where a tile would fit (face_marks.face_left): no tile
     was missed then, the blank ones included. With `in_rectangles`, the faces' colour
-    left counts only where it makes a tile-sized rectangle (face_marks.boxes_at_faces, the
-    first step of the search at the faces' colour, `half`: see put_together): the side
-    walls and shadows of thick tiles seen at an angle leave patches of ivory along the
-    outlines of a real photo on white paper, enough for face_left, in no rectangle. Never
-    true of tiles none of which is read surely with two pips or more (read_surely): they
-    tell too little of the set."""
+    left counts only where it makes a tile-sized rectangle (face_left's `in_rectangles`,
+    the first step of the search at the faces' colour): the side walls and shadows of
+    thick tiles seen at an angle leave patches of ivory along the outlines of a real
+    photo on white paper, enough for face_left, in no rectangle. Never true of tiles
+    none of which is read surely with two pips or more (read_surely): they tell too
+    little of the set."""
     sure = [f.corners for f in found if read_surely(f)]
     if not sure:
         return False
@@ -189,8 +187,7 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], half: np.ndarr
         return False
     # the faces' colour at the width of the tiles read surely, as _at_faces looks for it
     sure_width = float(np.median([tile_net.frame(c)[3] for c in sure]))
-    return not face_marks.face_left(detail, sure_width, sure, covered) or (
-        in_rectangles and not face_marks.boxes_at_faces(detail, sure_width, sure, covered, half))
+    return not face_marks.face_left(detail, sure_width, sure, covered, in_rectangles)
 
 
 def _reported(f: Found) -> Found:
