@@ -8,12 +8,16 @@ way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
 about loose pips and at the faces' colour (network_look). That reads as many tiles right
-as the classical looks in less time, on every table but a light, plain one: there the
-finder, which has seen rendered photos only, misses some of the real photos' big ivory
-tiles on white paper (those with a blank half above all), which the classical looks read
-fast; there it reads first only where the finder sees small tiles (Sight.small_tiles).
-Where the tiles it read leave pips, or the faces' colour, where no tile was read, the
-classical looks read the photo after all (reader._read_tiles).
+as the classical looks in less time, on every table. Where the tiles it read leave pips,
+or the faces' colour, where no tile was read, the classical looks read the photo after
+all (reader._read_tiles). On a light, plain table (white paper, laminate) the finder,
+which has seen rendered photos only, misses some of the real photos' big ivory tiles
+(those with a blank half above all), which the classical looks read well: there the
+quick look's searches are made only where they may make its reading whole
+(network_look.may_complete), and the faces' colour left counts only in a tile-sized
+rectangle (the side walls of thick tiles leave strips of it along a real photo's
+tiles). Until the thirty-first session the classical looks read such a photo first,
+at about twice the quick look's time when it reads the photo whole.
 """
 
 from __future__ import annotations
@@ -40,8 +44,8 @@ EDGES_SIDE = 800
 BUSY_EDGES = 0.03
 
 
-#: A table is light when the middle of the photo's greys (its median, 8-bit), most of
-#: which is the table's, is at least this...
+#: A table is light when it is not busy and the middle of the photo's greys (its median,
+#: 8-bit), most of which is the table's, is at least this...
 LIGHT_TABLE = 130
 #: ...and its lightest greys (the 98th percentile: the tiles' faces, or glare) are less
 #: than this lighter: white or ivory tiles on white paper or a white table. 29 of the 60
@@ -53,7 +57,7 @@ LIGHT_SPREAD = 70
 
 @dataclass(frozen=True)
 class Table:
-    """What the table of a photo is like: busy (BUSY_EDGES), or light (LIGHT_TABLE)."""
+    """What the table of a photo is like: busy (BUSY_EDGES), or light and plain (LIGHT_TABLE)."""
 
     busy: bool
     light: bool
@@ -69,14 +73,14 @@ def table(photo: Photo) -> Table:
     edges = float(np.count_nonzero(cv2.Canny(grey, 60, 150))) / grey.size
     below = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
     median, lightest = np.searchsorted(below, [0.5 * grey.size, 0.98 * grey.size])
-    return Table(busy=edges >= BUSY_EDGES, light=bool(median >= LIGHT_TABLE and lightest - median < LIGHT_SPREAD))
+    busy = edges >= BUSY_EDGES
+    return Table(busy=busy, light=bool(not busy and median >= LIGHT_TABLE and lightest - median < LIGHT_SPREAD))
 
 
 class Sight:
     """What the tile finder sees on a photo (`detail`, in BGR), each part looked for once,
-    when first asked for: by the quick look, by the classical looks where they need the
-    finder's boxes (reader.needs_finder), and on a light table to tell whether its tiles
-    are small (small_tiles)."""
+    when first asked for: by the quick look, and by the classical looks where they need
+    the finder's boxes (reader.needs_finder)."""
 
     def __init__(self, detail: np.ndarray) -> None:
         self.detail = detail
@@ -110,32 +114,6 @@ class Sight:
             return self.boxes
         return [corners for corners, _ in tile_finder.find(self.detail, self.coarse, finest=False)]
 
-    def small_tiles(self) -> bool:
-        """Whether the finder sees small tiles (small_boxes). Its finest level is not looked
-        at where its coarse levels, which find no tile narrower than SHARPER_TILE on a
-        photo decoded at a reduced size (48 pixels and up on a 12 MP photo decoded 1000
-        long), find tiles surely (tile_finder.BIG_CHANCE): SURE_BIG of them at the next
-        finest level (one box, over a few small tiles, was found at 0.6 on harsh seed
-        16, photo 35), or one and another at BIG_LIKELY, or one at a coarser level (a
-        close-up's tile, 140 pixels wide and more there). That costs the coarse levels
-        alone (about 6 ms at 0.75 MP) on most photos of big tiles."""
-        next_finest, *coarser = self.coarse
-        sure = [chance for _, chance in next_finest if chance >= tile_finder.BIG_CHANCE]
-        likely = [chance for _, chance in next_finest if chance >= BIG_LIKELY]
-        if len(sure) >= tile_finder.SURE_BIG or (sure and len(likely) >= tile_finder.SURE_BIG) or any(
-                chance >= tile_finder.BIG_CHANCE for level in coarser for _, chance in level):
-            return False
-        return small_boxes(self.boxes)
-
-
-#: Sight.small_tiles takes one tile the finder's next finest level finds surely and
-#: another it finds at this chance or more for big tiles: on a real photo of five big
-#: tiles on white paper taken at an angle, it found them at 0.66, 0.57, 0.52 and 0.50, and
-#: the finest level looked at to tell cost 17 ms. Of 130 photos on a light table among
-#: the development sets, 8 more are told so; 2 of those, on which the finder sees small
-#: tiles, go to the classical looks first and are read the same.
-BIG_LIKELY = 0.5
-
 
 def small_boxes(boxes: list[np.ndarray]) -> bool:
     """Whether the finder's `boxes` are narrower than SHARPER_TILE (their median)."""
@@ -152,6 +130,7 @@ class QuickLook:
     detail: np.ndarray
     photo: Photo
     closer: float = 1.0
+    light: bool = False
 
     def leaves_nothing_unread(self) -> bool:
         """Whether the tiles read leave no pips outside them (pip_marks.pips_left), nor the
@@ -161,28 +140,34 @@ class QuickLook:
         those, the classical looks read them no better, and the search for pips there
         cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
         tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
-        the faces' colour."""
+        the faces' colour. On a `light` table the faces' colour left counts only where it
+        makes a tile-sized rectangle, and not where it lies all about the tiles
+        (network_look.may_complete: nothing is told there)."""
         if not any(network_look.read_surely(f) for f in self.found):
             return False
         width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
-        return network_look.leaves_nothing_unread(self.detail, self.found)
+        if self.light and not network_look.may_complete(self.detail, self.found):
+            return False
+        return network_look.leaves_nothing_unread(self.detail, self.found, in_rectangles=self.light)
 
 
-def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort) -> QuickLook:
+def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort, light: bool = False) -> QuickLook:
     """The network's reading of the tiles the finder finds on `photo` (`sight`: what the
     finder sees on its pixels; decoded from `data`, and again at twice the size when its
     tiles are small there), its searches made while `effort` (the work done reading the
-    photo so far) affords them. A tile with a blank half the network reads very surely
-    is not marked for checking where the finder found a tile (network_look.put_together's
-    `vouched`)."""
+    photo so far) affords them, and on a `light` table (see table) where they may make
+    it whole (network_look.put_together). Small tiles read on a sharper decoding are
+    this look's to read on any table: the classical looks read them no better. A tile
+    with a blank half the network reads very surely is not marked for checking where
+    the finder found a tile (network_look.put_together's `vouched`)."""
     detail, boxes = sight.detail, sight.boxes
     half, closer = None, 1.0
     if small_boxes(boxes) and sharper_decoding(photo, data):
         sharper = sharper_photo(photo, data)
         closer = photo.scale / sharper.scale
         boxes = [b * closer for b in boxes]
-        photo, detail, half = sharper, sharper.bgr, detail
-    return QuickLook(network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half), detail, photo,
-                     closer)
+        photo, detail, half, light = sharper, sharper.bgr, detail, False
+    found = network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half, light=light)
+    return QuickLook(found, detail, photo, closer, light)

@@ -1,9 +1,9 @@
-"""The pipeline: bytes -> pixels -> divider bars -> tile boxes -> pips -> the tile
-network's second reading (of the tile finder's boxes too, where the first look finds
-small tiles or a photo taken at an angle: needs_finder) -> Hand; or, for a busy photo,
-one on a table that is not light whose tiles read account for its pips, or small tiles
-on a big JPEG, bytes -> pixels -> the tile finder's boxes -> the tile network's reading
--> Hand (finder_look.py, chosen in _read_tiles)."""
+"""The pipeline: bytes -> pixels -> the tile finder's boxes -> the tile network's reading
+-> Hand (finder_look.py), for a busy photo, one whose tiles read account for its pips,
+or small tiles on a big JPEG; for the others, bytes -> pixels -> divider bars -> tile
+boxes -> pips -> the tile network's second reading (of the tile finder's boxes too,
+where the first look finds small tiles or a photo taken at an angle: needs_finder) ->
+Hand (chosen in _read_tiles)."""
 
 from __future__ import annotations
 
@@ -1021,40 +1021,32 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
 
 def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarray, Photo]:
     """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
-    and that photo. The quick look (finder_look) reads a busy photo; and one on any table
-    but a light one (finder_look.table), where its tiles leave no pips nor faces' colour
-    outside them (QuickLook.leaves_nothing_unread), as it does one on a light table where
-    the finder sees small tiles on a JPEG decoded at a reduced size (Sight.small_tiles).
-    The classical looks read the others, and those the quick look reads no tile on; their
-    tiles are put together with the network's reading of every box they read, and of the
-    finder's boxes when the first look needs them (needs_finder). Where the first look
-    finds small tiles (or none) on a JPEG decoded at a reduced size, the quick look's
-    tiles are taken after all: it reads those as well as the classical looks, in about
-    half their time."""
+    and that photo. The quick look (finder_look) reads a busy photo, and one on any other
+    table where its tiles leave no pips nor faces' colour outside them
+    (QuickLook.leaves_nothing_unread; on a light table, see finder_look.table, as
+    quick_look says). The classical looks read the others, and those the quick look
+    reads no tile on; their tiles are put together with the network's reading of every
+    box they read, and of the finder's boxes when the first look needs them
+    (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded at
+    a reduced size, the quick look's tiles are taken after all: it reads those as well as
+    the classical looks, in about half their time."""
     detail = photo.bgr
     table = finder_look.table(photo)
     sight = finder_look.Sight(detail)  # what the finder sees, looked for once, where first needed
     effort = Effort()  # the quick look's work and the classical looks' after it, together
-    quick = None
-    if table.busy or not table.light:
-        quick = quick_look(photo, sight, data, effort)
-        if quick.found and (table.busy or quick.leaves_nothing_unread()):
-            return quick.found, quick.detail, quick.photo
+    quick = quick_look(photo, sight, data, effort, light=table.light)
+    if quick.found and (table.busy or quick.leaves_nothing_unread()):
+        return quick.found, quick.detail, quick.photo
     finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes
     if table.busy or not sharper_decoding(photo, data):
         first, faint_looked = first_looks(detail, effort)
     else:
-        # The quick look will read this photo if its tiles are small (or none is seen).
-        # On a light table, where the finder sees them small, it looks first, as on other
-        # tables; otherwise the first look stops as soon as it sees them small, and the
-        # look for faint dividers waits for the quick look to find nothing.
-        if quick is None and sight.small_tiles():
-            quick = quick_look(photo, sight, data, effort)
-            if quick.found and quick.leaves_nothing_unread():
-                return quick.found, quick.detail, quick.photo
+        # The quick look's tiles are taken if they are small (or none is seen): the first
+        # look stops as soon as it sees them small, and the look for faint dividers waits
+        # for the quick look to have found nothing.
         first = _analyse(detail, effort=effort, until_small=True)
         finder_seen = small_tiles(photo, data, first.kept)
-        if finder_seen and (quick := quick or quick_look(photo, sight, data, effort)).found:
+        if finder_seen and quick.found:
             return quick.found, quick.detail, quick.photo
         if first.cut_short:  # made whole again for the classical looks (the same Working)
             first = _analyse(detail, working=first.working, effort=effort)

@@ -13,6 +13,8 @@ import vision
 from synthetic_photos import make_photo
 from vision import dividers, reader
 
+from .test_looks import quick_look_reads_nothing
+
 CASES = [("ivory_spinner", 1000), ("ivory_spinner", 1002), ("ivory", 1000), ("ivory", 1003), ("white_colour", 1003)]
 
 
@@ -54,7 +56,9 @@ def _thresholds_looked_at(monkeypatch) -> list[int]:
 
 
 def test_painted_dividers_are_looked_at_once(monkeypatch):
-    """Clear dividers do not pay for the second look."""
+    """Clear dividers do not pay for the second look (the classical looks reading the
+    photo: the quick look made to read nothing)."""
+    quick_look_reads_nothing(monkeypatch)
     thresholds = _thresholds_looked_at(monkeypatch)
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
@@ -64,7 +68,9 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
 
 def test_the_look_for_faint_dividers_shares_the_first_look_s_working_image(monkeypatch):
     """Both looks are at the working size: its image, edge field and marks' contrast maps
-    are made once for the two (reader.Working), and the tiles are read as before."""
+    are made once for the two (reader.Working), and the tiles are read as before (the
+    classical looks reading the photo: the quick look made to read nothing)."""
+    quick_look_reads_nothing(monkeypatch)
     thresholds, maps, fields = _thresholds_looked_at(monkeypatch), [], []
     pyramid, field = reader.map_pyramid, reader.EdgeField
     monkeypatch.setattr(reader, "map_pyramid", lambda image: maps.append(image.shape) or pyramid(image))

@@ -1,8 +1,7 @@
-"""Busy photos, photos on any table but a light one whose tiles the quick look reads all
-(the tile finder's boxes read by the tile network), and photos of small tiles decoded at
-a reduced size (on a light table, those the finder sees small), are read by the quick
-look; the others, and those it reads no tile on, by the classical looks, and by the
-finder too where those need it."""
+"""Busy photos, photos whose tiles the quick look reads all (the tile finder's boxes read
+by the tile network), on any table, and photos of small tiles decoded at a reduced size
+are read by the quick look; the others, and those it reads no tile on, by the classical
+looks, and by the finder too where those need it."""
 
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from synthetic_photos import make_photo
 from vision import finder_look, network_look, reader, tile_finder
 from vision.loading import load_photo
 
-from .test_looks import _harsh, on_a_light_table, quick_look_reads_nothing
+from .test_looks import _harsh, quick_look_reads_nothing
 
 
 def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
@@ -28,8 +27,9 @@ def _gingham() -> tuple[bytes, list[tuple[int, int]]]:
     return _harsh(9, 34, "JPEG")
 
 
-def _on_paper():
-    return make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="paper",
+def _on_paper(seed: int = 3, style: str = "ivory", size: tuple[int, int] = (1200, 900)):
+    """Six tiles scattered on paper: seed 3's is ivory, the faces' colour; seeds 1 and 2 whiter."""
+    return make_photo(np.random.default_rng(seed), n_tiles=6, size=size, style=style, background="paper",
                       layout="scatter")
 
 
@@ -76,8 +76,8 @@ def test_a_tile_the_quick_look_misses_sends_the_photo_to_the_classical_looks(mis
     the classical looks read the photo, every tile of it."""
     classical = _spy(monkeypatch, "first_looks")
     quick_look = reader.quick_look
-    monkeypatch.setattr(reader, "quick_look", lambda *a: replace(
-        look := quick_look(*a), found=[f for f in look.found if f.tile != missed]))
+    monkeypatch.setattr(reader, "quick_look", lambda *a, **k: replace(
+        look := quick_look(*a, **k), found=[f for f in look.found if f.tile != missed]))
     photo = _on_felt()
     assert missed in photo.tiles
     hand = vision.read_hand(photo.encode("jpeg"))
@@ -94,13 +94,27 @@ def _finder_runs(monkeypatch) -> list[int]:
     return runs
 
 
-def test_a_plain_photo_is_read_by_the_classical_looks(monkeypatch):
-    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "_classical_end")
+def test_a_hand_on_paper_is_read_by_the_quick_look_alone(monkeypatch):
+    """Ivory tiles on grey paper, a light table: the quick look reads them all, the finder
+    looking at the photo once."""
+    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "first_looks")
     finder = _finder_runs(monkeypatch)
-    photo = _on_paper()
+    photo = _on_paper(1)
     hand = vision.read_hand(photo.encode("jpeg"))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert (quick, classical, finder) == ([], [1], [])
+    assert (quick, classical, finder) == ([1], [], [1])
+
+
+@pytest.mark.parametrize("seed, style", [(3, "ivory"), (2, "white_colour")])
+def test_a_hand_on_paper_of_its_faces_colour_is_read_by_the_classical_looks(seed, style, monkeypatch):
+    """Ivory tiles on ivory paper, white ones on white paper: the faces' colour lies all
+    about the tiles the quick look reads (network_look.may_complete), where a blank tile
+    missed would not be told, and the classical looks read the photo after it."""
+    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "first_looks")
+    photo = _on_paper(seed, style)
+    hand = vision.read_hand(photo.encode("jpeg"))
+    assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
+    assert (quick, classical) == ([1], [1])
 
 
 def test_small_tiles_on_a_png_are_read_with_the_finder_s_boxes(monkeypatch):
@@ -147,12 +161,22 @@ def _levels(monkeypatch) -> list[float]:
     return sides
 
 
-def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_first(monkeypatch):
-    """On a light table the classical looks read first, but not where the finder sees
-    small tiles on a JPEG decoded at a reduced size: the quick look reads those, and no
-    classical look is made (the sixteen small tiles of harsh seed 16, photo 35, their
-    table taken for a light one). The finder looks at each of its levels once."""
-    on_a_light_table(monkeypatch, classical_first=False)
+def _light_table(monkeypatch) -> None:
+    """Every photo's table taken for a light, plain one (finder_look.table)."""
+    monkeypatch.setattr(finder_look, "table", lambda photo: finder_look.Table(busy=False, light=True))
+
+
+def _quick_look_leaves_something_unread(monkeypatch) -> None:
+    """The quick look's tiles, whatever they are, taken to leave something unread, so that
+    the classical looks follow it."""
+    monkeypatch.setattr(finder_look.QuickLook, "leaves_nothing_unread", lambda look: False)
+
+
+def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_alone(monkeypatch):
+    """The sixteen small tiles of harsh seed 16, photo 35, their table taken for a light
+    one, are read by the quick look on a sharper decoding, as on any table, and no
+    classical look is made. The finder looks at each of its levels once."""
+    _light_table(monkeypatch)
     calls, sides = _looks(monkeypatch), _levels(monkeypatch)
     data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)
@@ -164,31 +188,37 @@ def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_first(monkeypat
 def test_big_tiles_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monkeypatch):
     """Six big ivory tiles on paper, a JPEG decoded at half its size: the finder's coarse
     levels find them surely, so its finest level, which finds small tiles only, is not
-    looked at, and the classical looks read the photo (they need no finder's box here)."""
-    photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(2000, 1500), style="ivory", background="paper",
-                       layout="scatter")
+    looked at, and the quick look reads them all (no classical look is made)."""
+    photo = _on_paper(2, size=(2000, 1500))
     data = photo.encode("jpeg")
     assert finder_look.table(load_photo(data)).light
-    quick, sides = _spy(monkeypatch, "quick_look"), _levels(monkeypatch)
+    classical, sides = _spy(monkeypatch, "first_looks"), _levels(monkeypatch)
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert quick == [] and sides == list(tile_finder.LEVELS[1:])
+    assert classical == [] and sides == list(tile_finder.LEVELS[1:])
 
 
-def test_big_tiles_at_an_angle_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monkeypatch, photos_dir):
-    """Five big ivory tiles on white paper, taken at an angle, in a 12 MP JPEG (a real
-    photo enlarged): the finder's next finest level finds one surely and others nearly
-    so, which tells them big without its finest level; the classical looks read them,
-    doubtfully, and take the finder's boxes (the photo was taken at an angle), those of
-    its coarse levels alone: the tiles they measured are far too wide for its finest
-    level. They are read right."""
+def enlarged(path, megapixels: float = 12.0) -> bytes:
+    """The photo at `path` enlarged (cubic) to `megapixels`, a JPEG of quality 92, as
+    the benchmark's enlarged real photos are (tests/bench/vision_accuracy.py)."""
     import cv2
 
-    image = cv2.imread(str(photos_dir / "MikeyGBG__BETR-" / "domino.jpg"))
-    k = (12e6 / (image.shape[0] * image.shape[1])) ** 0.5
+    image = cv2.imread(str(path))
+    k = (megapixels * 1e6 / (image.shape[0] * image.shape[1])) ** 0.5
     big = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
-    data = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+    return cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
+
+
+def test_big_tiles_at_an_angle_the_classical_looks_read_cost_the_finder_its_coarse_levels_alone(monkeypatch,
+                                                                                               photos_dir):
+    """Five big ivory tiles on white paper, taken at an angle, in a 12 MP JPEG (a real
+    photo enlarged), read by the classical looks (the quick look made to read nothing):
+    they read them doubtfully and take the finder's boxes (the photo was taken at an
+    angle), those of its coarse levels alone: the tiles they measured are far too wide
+    for its finest level. They are read right."""
+    data = enlarged(photos_dir / "MikeyGBG__BETR-" / "domino.jpg")
     assert finder_look.table(load_photo(data)).light
+    quick_look_reads_nothing(monkeypatch)
     needed, sides = [], _levels(monkeypatch)
     needs = reader.needs_finder
     monkeypatch.setattr(reader, "needs_finder", lambda *a: needed.append(needs(*a)) or needed[-1])
@@ -208,22 +238,22 @@ def _looks(monkeypatch) -> list:
         return calls[-1][1]
 
     monkeypatch.setattr(reader, "_analyse", look)
-    monkeypatch.setattr(reader, "quick_look", lambda *a: calls.append("quick") or quick(*a))
+    monkeypatch.setattr(reader, "quick_look", lambda *a, **k: calls.append("quick") or quick(*a, **k))
     return calls
 
 
 def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
-    """On a light table, where the classical looks read first, the first look at small
+    """Where the quick look leaves something unread, the first classical look at small
     tiles on a JPEG decoded at a reduced size stops as soon as two tiles read fairly
-    surely show them small: the quick look reads the photo, and the rest of the first
+    surely show them small: the quick look's tiles are taken, and the rest of the first
     look would be thrown away. The tiles found by their bodies tell it here, so no
     divider is even looked for."""
-    on_a_light_table(monkeypatch)
+    _quick_look_leaves_something_unread(monkeypatch)
     data, truth = _harsh(16, 35, "JPEG")
     calls, dividers = _looks(monkeypatch), _spy(monkeypatch, "find_bars")
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
-    (threshold, first), quick = calls
+    quick, (threshold, first) = calls
     assert threshold is None and first.cut_short and len(first.kept) == reader.SMALL_SEEN and quick == "quick"
     assert dividers == [] and all(c.box.body for c in first.kept)
     monkeypatch.undo()
@@ -266,10 +296,10 @@ def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_look
 
 @pytest.mark.parametrize("quick_reads", [True, False])
 def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monkeypatch):
-    """On a light table, a first look that finds no tile on a JPEG decoded at a reduced
-    size hands the photo to the quick look; the look for faint dividers is made only if
-    that reads nothing."""
-    on_a_light_table(monkeypatch)
+    """Where the quick look leaves something unread, a first classical look that finds no
+    tile on a JPEG decoded at a reduced size takes the quick look's tiles; the look for
+    faint dividers is made only if that read nothing."""
+    _quick_look_leaves_something_unread(monkeypatch)
     buf = io.BytesIO()
     Image.new("RGB", (2400, 1800), (150, 120, 90)).save(buf, "JPEG", quality=90)
     calls = _looks(monkeypatch)
@@ -279,7 +309,7 @@ def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monke
                         lambda *a, **k: [tile] if quick_reads and not a[1] else [])
     hand = vision.read_hand(buf.getvalue())
     order = [c if c == "quick" else c[0] for c in calls]
-    assert order[:2] == [None, "quick"]
+    assert order[:2] == ["quick", None]
     assert (reader.FAINT_THRESHOLD in order) is not quick_reads
     assert [t.halves for t in hand.tiles] == ([(3, 2)] if quick_reads else [])
 

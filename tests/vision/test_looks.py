@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import sys
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -110,17 +109,16 @@ ON_LAMINATE, ON_DARK_WOOD = (15, 6, 80), (16, 33, 90)
 BLACK_ON_DARK = [ON_LAMINATE, ON_DARK_WOOD]
 
 
-@pytest.mark.parametrize("seed, index, quality", [
-    pytest.param(*ON_LAMINATE, marks=pytest.mark.xfail(
-        strict=True, reason="given no box, the tile network of the twenty-sixth session reads a [6|2] there "
-        "at 0.97 that is not in the hand; read whole, the photo has 14 of 16 right, its one tile too many marked")),
-    ON_DARK_WOOD])
+@pytest.mark.parametrize("seed, index, quality", BLACK_ON_DARK)
 def test_pips_are_looked_for_at_guessed_sizes_when_no_tile_was_found(seed, index, quality):
     """Sixteen black tiles in chains on dark laminate; eleven on dark wood, some touching:
     engraved dividers, no blob. Given no tile and no box (as when neither the classical
     looks nor the finder find one), the network looks about their white pips at a few
     guessed tile sizes: most tiles are read, and any tile read that is not in the hand is
-    marked for checking."""
+    marked for checking. (From the twenty-sixth session to the thirty-first, the network
+    read a [6|2] on the laminate at 0.97 that is not in the hand, and this was a strict
+    expected failure; with boxes turned as a two or a three is on its tile, about groups
+    of two or three pips, it is read at 0.6, marked.)"""
     data, truth = _harsh(seed, index, "JPEG", quality)
     tiles = network_look.put_together(loading.load_photo(data).bgr, [], [])
     _most_read_and_the_wrong_marked(truth, [(t.tile, t.confidence) for t in tiles])
@@ -209,20 +207,9 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
 
 def quick_look_reads_nothing(monkeypatch) -> None:
     """The quick look made to read no tile on the finder's boxes, so that the classical
-    looks read the photo."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, sight, data, effort: finder_look.QuickLook(
+    looks read the photo: what they do is tested so on photos the quick look reads."""
+    monkeypatch.setattr(reader, "quick_look", lambda photo, sight, data, effort, **k: finder_look.QuickLook(
         [], None, photo))
-
-
-def on_a_light_table(monkeypatch, classical_first: bool = True) -> None:
-    """Every photo's table taken for a light one (finder_look.table) and, unless told
-    otherwise (`classical_first`), one whose tiles the finder does not see small
-    (Sight.small_tiles), where the classical looks read first, as they do big tiles on
-    white paper: what they do is tested so on photos the quick look would read."""
-    table = finder_look.table
-    monkeypatch.setattr(finder_look, "table", lambda photo: replace(table(photo), light=True))
-    if classical_first:
-        monkeypatch.setattr(finder_look.Sight, "small_tiles", lambda sight: False)
 
 
 def _decodings(monkeypatch) -> list[dict]:

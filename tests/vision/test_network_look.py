@@ -374,6 +374,43 @@ def test_boxes_are_proposed_about_loose_pips():
     assert pip_marks.boxes_at_loose_pips(img, width, [truth]) == []
 
 
+@pytest.mark.parametrize("pips", [2, 3])
+@pytest.mark.parametrize("turn", [0.0, 20.0, 70.0])
+def test_a_two_or_three_alone_gets_a_box_on_its_tile(pips, turn):
+    """A two or a three lies on a diagonal of its half, turned 45 degrees from the tile:
+    where its other half is blank, its pips alone get a box lying on the tile, turned so
+    (a [3|0] on white paper the finder missed was found so)."""
+    width = 60.0
+    along = np.array([math.cos(math.radians(turn)), math.sin(math.radians(turn))])
+    across = np.array([-along[1], along[0]])
+    centre = np.array([400.0, 300.0])
+    tile = tile_net.box_corners(centre, along, width, 2 * width)
+    half = centre + 0.5 * width * along
+    steps = {2: (-0.25, 0.25), 3: (-0.25, 0.0, 0.25)}
+    diagonal = np.array([half + k * width * (along + across) for k in steps[pips]])
+    assert max(_iou(b, tile) for b in pip_marks._turned_boxes(diagonal, width)) > 0.9
+    # the boxes along the pips and across them are turned 45 degrees from the tile
+    assert max(_iou(b, tile) for b in pip_marks._boxes_about(diagonal, width)) < 0.6
+
+
+def test_the_turned_boxes_come_after_every_group_s_usual_ones():
+    """Boxes turned as a two or a three is on its tile follow the boxes along and across
+    every group of loose pips, and crowd out none of those where there are many groups."""
+    img = np.full((600, 800, 3), 60, np.uint8)
+    groups = [((100 + 120 * i, 100 + 150 * j), (120 + 120 * i, 120 + 150 * j)) for i in range(6) for j in range(3)]
+    for pair in groups:
+        for x, y in pair:
+            cv2.circle(img, (x, y), 5, (235, 235, 235), -1)
+    boxes = pip_marks.boxes_at_loose_pips(img, 60.0, [])
+    assert len(boxes) == pip_marks.MAX_BOXES < 6 * len(groups)  # six along and across each pair
+    # each pair lies at 45 degrees: the boxes along and across it too, the turned ones not
+    turns = [math.degrees(math.atan2(*tile_net.frame(b)[2][::-1])) % 90 for b in boxes]
+    assert all(abs(t - 45) < 5 for t in turns)
+    few = pip_marks.boxes_at_loose_pips(np.ascontiguousarray(img[:, :300]), 60.0, [])  # six pairs: room for more
+    turned = [abs(math.degrees(math.atan2(*tile_net.frame(b)[2][::-1])) % 90 - 45) > 40 for b in few]
+    assert len(few) == 6 * (6 + 4) and turned == [False] * 36 + [True] * 24
+
+
 def test_a_group_of_pips_gets_boxes_before_lone_dots():
     """Lone dots (knots in the wood, crumbs) above a tile's pips do not use up the boxes."""
     img, truth = _black_tile_on_wood(np.random.default_rng(7))
@@ -790,3 +827,75 @@ def test_the_faces_colour_mask_is_every_pixel_near_a_face_s_colour():
     mask = face_marks._face_mask(lab, colours)
     assert mask.dtype == np.float32 and near[0, :5].tolist() == [False, False, False, True, True]
     assert np.array_equal(mask > 0, near)
+
+
+def _ivory_tiles_on_cream(rng: np.random.Generator) -> tuple[np.ndarray, list[Found]]:
+    """_ivory_tiles_on_felt's three tiles on a cream table of their faces' hue, a little
+    darker, with some grain."""
+    img, tiles = _ivory_tiles_on_felt(None)
+    felt = (img == (40, 90, 30)).all(axis=2)
+    img[felt] = np.clip(np.array([185, 210, 220]) + rng.normal(0, 3, (int(felt.sum()), 3)), 0, 255).astype(np.uint8)
+    return img, tiles
+
+
+def test_a_table_of_the_faces_colour_is_told():
+    """Tiles on a table of their faces' colour leave it all about them
+    (face_marks.face_everywhere); on felt, or with a blank tile missed on felt, they do not."""
+    img, tiles = _ivory_tiles_on_cream(np.random.default_rng(1))
+    width, outlines = 60.0, [f.corners for f in tiles]
+    assert face_marks.face_everywhere(img, width, outlines, outlines)
+    img, tiles = _ivory_tiles_on_felt(None)
+    assert not face_marks.face_everywhere(img, width, outlines, outlines)
+    blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(blank)
+    assert not face_marks.face_everywhere(img, width, outlines, outlines)
+
+
+def _searches(monkeypatch) -> list[str]:
+    """A list that gains the name of each of the network's searches as it is made."""
+    searched = []
+    for name in ("_with_loose_pips", "_with_neighbours", "_at_faces"):
+        search = getattr(network_look, name)
+        monkeypatch.setattr(network_look, name, lambda *a, _s=search, _n=name, **k: searched.append(_n) or _s(*a, **k))
+    return searched
+
+
+def test_the_quick_look_on_a_light_table_searches_only_where_it_may_be_made_whole(monkeypatch):
+    """Given the finder's boxes alone (no classical tile), the network searches about the
+    tiles it reads; on a light table (the classical looks follow a quick look that leaves
+    something unread there) only where that may make them whole (may_complete): not on
+    a table of the faces' colour, where a blank tile missed cannot be told, nor where it
+    reads no tile surely. The quick look's check fails on such a table."""
+    from vision.finder_look import QuickLook
+
+    searched = _searches(monkeypatch)
+    img, tiles = _ivory_tiles_on_felt(None)
+    boxes = [f.corners for f in tiles]
+    network_look.put_together(img, [], boxes[:2], light=True)
+    assert searched
+    searched.clear()
+    cream, _ = _ivory_tiles_on_cream(np.random.default_rng(1))
+    found = network_look.put_together(cream, [], boxes, light=True)
+    assert sorted(f.tile for f in found) == [(1, 1)] * 3 and not searched
+    assert not QuickLook(found, cream, None, light=True).leaves_nothing_unread()
+    assert QuickLook(network_look.put_together(img, [], boxes, light=True), img, None, light=True).leaves_nothing_unread()
+    searched.clear()
+    bare = np.full((480, 640, 3), (40, 90, 30), np.uint8)
+    assert network_look.put_together(bare, [], boxes, light=True) == [] and not searched
+    network_look.put_together(bare, [], boxes)
+    assert searched
+
+
+def test_the_quick_look_on_a_light_table_counts_the_faces_colour_in_rectangles_only():
+    """On a light table the quick look takes the faces' colour left beside its tiles in
+    no tile-sized rectangle (a thick tile's side wall) for none; elsewhere it counts it.
+    A blank tile missed is told on either."""
+    from vision.finder_look import QuickLook
+
+    wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
+    img, tiles = _ivory_tiles_on_felt(wall)
+    assert QuickLook(tiles, img, None, light=True).leaves_nothing_unread()
+    assert not QuickLook(tiles, img, None).leaves_nothing_unread()
+    blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(blank)
+    assert not QuickLook(tiles, img, None, light=True).leaves_nothing_unread()

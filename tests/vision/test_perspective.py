@@ -15,7 +15,7 @@ from vision import perspective, reader
 from vision.result import LOW_CONFIDENCE
 
 from .test_finder_look import _finder_runs
-from .test_looks import on_a_light_table
+from .test_looks import quick_look_reads_nothing
 
 
 def _tiles_seen_at(degrees: float, focal: float, n: int = 9, size=(1600, 1200)):
@@ -112,10 +112,10 @@ def test_close_ups_photographed_leaning_over_the_table():
 
 
 def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
-    """Eight tiles seen leaning 35 degrees over a light table (where the classical looks
-    read first), some read doubtfully at the first look: their sizes show the tilt, so
-    the finder's boxes are read too, and every tile is read."""
-    on_a_light_table(monkeypatch)
+    """Eight tiles seen leaning 35 degrees, read by the classical looks (the quick look
+    made to read nothing), some doubtfully at the first look: their sizes show the
+    tilt, so the finder's boxes are read too, and every tile is read."""
+    quick_look_reads_nothing(monkeypatch)
     runs = _finder_runs(monkeypatch)
     photo = seen_at_angle(make_photo(np.random.default_rng(3002), n_tiles=8, size=(1200, 900), style="black"), 35)
     data = photo.encode("jpeg", quality=90)
@@ -129,10 +129,10 @@ def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
 
 @pytest.mark.parametrize("seed", [3004, 3005])
 def test_tiles_all_read_surely_are_not_given_the_finder_s_boxes(seed, monkeypatch):
-    """A hand seen leaning over a light table (where the classical looks read first)
-    whose tiles all read surely at the first look is read without the finder: on the
-    development sets the further looks such photos were given never found more."""
-    on_a_light_table(monkeypatch)
+    """A hand seen leaning, read by the classical looks (the quick look made to read
+    nothing), whose tiles all read surely at the first look is read without the finder:
+    on the development sets the further looks such photos were given never found more."""
+    quick_look_reads_nothing(monkeypatch)
     runs = _finder_runs(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1200, 900),
                        style=("ivory", "white_colour", "black", "ivory_spinner")[seed % 4])

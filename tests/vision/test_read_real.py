@@ -109,15 +109,16 @@ CLOSE_UPS = ["AbdullahBahi__Domino-Dots-Counter/f160.jpg", "AbdullahBahi__Domino
 @pytest.mark.parametrize("name", CLOSE_UPS)
 def test_a_close_up_s_pip_rows_and_edges_are_not_read_as_tiles_once_it_is_read(photos_dir, manifest, name,
                                                                                monkeypatch):
-    """A close-up of one tile read by the classical looks (as on a light table): once the
-    tile is read, the boxes its pip rows and the edges of its face make inside it are not
-    read (they were 3 to 5 of 5 to 8 reads, 17 of 22 once the photo is enlarged to 12 MP)."""
+    """A close-up of one tile read by the classical looks (the quick look made to read
+    nothing): once the tile is read, the boxes its pip rows and the edges of its face
+    make inside it are not read (they were 3 to 5 of 5 to 8 reads, 17 of 22 once the
+    photo is enlarged to 12 MP)."""
     from vision import reader
     from vision.geometry import overlap
 
-    from .test_looks import on_a_light_table
+    from .test_looks import quick_look_reads_nothing
 
-    on_a_light_table(monkeypatch)
+    quick_look_reads_nothing(monkeypatch)
     reads = []
     candidate = reader._candidate
     monkeypatch.setattr(reader, "_candidate", lambda detail, box, f: reads.append(
@@ -197,3 +198,69 @@ def test_boxes_not_of_the_tiles_colour_are_not_read(photos_dir, manifest, monkey
     hand = vision.read_hand((photos_dir / name).read_bytes())
     assert Counter((t.a, t.b) for t in hand.tiles) == Counter(manifest[name][0])
     assert len(reads) < 20
+
+
+#: Big ivory tiles on white paper, a light table: enlarged to 12 MP, these were the speed
+#: benchmark's slowest photos while the classical looks read such photos first (2.5 to
+#: 2.8 times their decoding's time; about 1.4 since the thirty-first session).
+ON_WHITE_PAPER = ["jmherzog-de__domino-detection/8.jpeg", "MikeyGBG__BETR-/domino.jpg"]
+
+
+def _events(monkeypatch) -> list[str]:
+    """A list that gains "classical" for each classical look and "search" for each search
+    about loose pips, in the order made."""
+    from vision import pip_marks, reader
+
+    events = []
+    analyse, loose = reader._analyse, pip_marks.boxes_at_loose_pips
+    monkeypatch.setattr(reader, "_analyse", lambda *a, **k: events.append("classical") or analyse(*a, **k))
+    monkeypatch.setattr(pip_marks, "boxes_at_loose_pips", lambda *a, **k: events.append("search") or loose(*a, **k))
+    return events
+
+
+@pytest.mark.parametrize("name", ON_WHITE_PAPER, ids=lambda n: n.split("/")[-1])
+def test_ivory_tiles_on_white_paper_are_read_by_the_quick_look_alone(photos_dir, manifest, name, monkeypatch):
+    """Each photo enlarged to 12 MP: the quick look reads every tile, and no classical look
+    is made."""
+    from vision import finder_look, reader
+
+    from .test_finder_look import enlarged
+
+    data = enlarged(photos_dir / name)
+    assert finder_look.table(reader.load_photo(data)).light
+    events = _events(monkeypatch)
+    hand = vision.read_hand(data)
+    assert Counter((t.a, t.b) for t in hand.tiles) == Counter(manifest[name][0])
+    assert "classical" not in events
+
+
+def test_a_lone_three_blank_the_finder_does_not_see_is_found_about_its_pips(photos_dir, manifest):
+    """1.jpeg enlarged to 12 MP: fourteen ivory tiles on white paper, among them a [3|0]
+    lying apart that the finder does not see. The quick look finds it about two of its
+    pips, by a box turned as a three lies on its tile (pip_marks._boxes_about), and reads
+    the whole hand. (Its check then finds the shadows of the tiles on the paper, of the
+    faces' colour, in a tile-sized rectangle on some noise of the enlargement, and the
+    classical looks read the photo too.)"""
+    from vision import finder_look, reader
+    from vision.effort import Effort
+
+    from .test_finder_look import enlarged
+
+    name = "jmherzog-de__domino-detection/1.jpeg"
+    data = enlarged(photos_dir / name)
+    photo = reader.load_photo(data)
+    look = finder_look.quick_look(photo, finder_look.Sight(photo.bgr), data, Effort(), light=True)
+    assert Counter(f.tile for f in look.found) == Counter(manifest[name][0])
+
+
+def test_a_close_up_the_finder_does_not_see_costs_no_search_on_a_light_table(photos_dir, manifest, monkeypatch):
+    """0_3.png enlarged to 12 MP, one tile filling the photo on a light table: the network
+    reads no tile on the finder's boxes, and makes no search about the pips (it cost 45
+    ms, at every width guessed): the classical looks read the [3|0] at once."""
+    from .test_finder_look import enlarged
+
+    name = "jmherzog-de__domino-detection/0_3.png"
+    events = _events(monkeypatch)
+    hand = vision.read_hand(enlarged(photos_dir / name))
+    assert Counter((t.a, t.b) for t in hand.tiles) == Counter(manifest[name][0])
+    assert events[0] == "classical"
