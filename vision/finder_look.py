@@ -13,9 +13,9 @@ or the faces' colour, where no tile was read, the classical looks read the photo
 all (reader._read_tiles). On a light, plain table (white paper, laminate) the finder,
 which has seen rendered photos only, misses some of the real photos' big ivory tiles
 (those with a blank half above all), which the classical looks read well: there the
-quick look's searches are made only where they may make its reading whole
-(network_look.may_complete), and the faces' colour left counts only in a tile-sized
-rectangle (the side walls of thick tiles leave strips of it along a real photo's
+quick look reads no tile, and makes no search, where its searches may not make its
+reading whole (network_look.may_complete), and the faces' colour left counts only in a
+tile-sized rectangle (the side walls of thick tiles leave strips of it along a real photo's
 tiles). Until the thirty-first session the classical looks read such a photo first,
 at about twice the quick look's time when it reads the photo whole.
 """
@@ -141,15 +141,13 @@ class QuickLook:
         cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
         tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
         the faces' colour. On a `light` table the faces' colour left counts only where it
-        makes a tile-sized rectangle, and not where it lies all about the tiles
-        (network_look.may_complete: nothing is told there)."""
+        makes a tile-sized rectangle (the quick look reads no tile there where it lies
+        all about the tiles: network_look.put_together)."""
         if not any(network_look.read_surely(f) for f in self.found):
             return False
         width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
-        if self.light and not network_look.may_complete(self.detail, self.found):
-            return False
         return network_look.leaves_nothing_unread(self.detail, self.found, in_rectangles=self.light)
 
 
@@ -157,8 +155,8 @@ def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort, l
     """The network's reading of the tiles the finder finds on `photo` (`sight`: what the
     finder sees on its pixels; decoded from `data`, and again at twice the size when its
     tiles are small there), its searches made while `effort` (the work done reading the
-    photo so far) affords them, and on a `light` table (see table) where they may make
-    it whole (network_look.put_together). Small tiles read on a sharper decoding are
+    photo so far) affords them; on a `light` table (see table), none where they may not
+    make it whole, and then no tile (network_look.put_together). Small tiles read on a sharper decoding are
     this look's to read on any table: the classical looks read them no better. A tile
     with a blank half the network reads very surely is not marked for checking where
     the finder found a tile (network_look.put_together's `vouched`)."""

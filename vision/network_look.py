@@ -126,8 +126,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     neither, the searches found nothing on 960 development photos, and the search next
     to the 14 tiles of a real photo on white paper alone cost 10 ms. Given no classical
     tile on a `light` table (finder_look.quick_look's, where the classical looks read a
-    photo the quick look leaves something unread on), the searches are made only where
-    they may make its tiles whole (may_complete).
+    photo the quick look leaves something unread on), where the searches may not make
+    the network's tiles whole (may_complete), none is made and no tile is returned: the
+    classical looks read the photo.
     A tile only the network read, with a blank half, is not marked for checking where
     the tile finder found a tile (`vouched`, the outlines of every box it found) and the
     network reads it at VOUCHED_BLANK or more, and a reading the network makes
@@ -159,8 +160,9 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
                              f.rival if surer is f else 0.0, sure_network=f.sure_network if surer is f else None))
     out += [c for i, c in enumerate(classical) if i not in paired and not _off_a_tile(first[i])]
     found = [f for f in out if f.confidence >= KEPT]
-    unread = not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found, in_rectangles=True))
-    if unread and (not light or may_complete(detail, found)):
+    if light and not classical and not may_complete(detail, found):
+        return []
+    if not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found, in_rectangles=True)):
         found = _with_neighbours(detail, _with_loose_pips(detail, found, effort, half), effort)
         by_face = _at_faces(detail, found, effort, half)
         found = _with_neighbours(detail, found + by_face, effort, fresh=by_face)
@@ -178,7 +180,7 @@ def may_complete(detail: np.ndarray, found: list[Found]) -> bool:
     is read surely (read_surely), to tell the set's size and faces' colour, and that
     colour is not all about the tiles (face_marks.face_everywhere), where the check
     cannot tell a blank tile missed. Where they may not, the classical looks read the
-    photo: a close-up of one big tile the finder does not see (jmherzog's 0_3.png
+    photo (put_together): a close-up of one big tile the finder does not see (jmherzog's 0_3.png
     enlarged to 12 MP, where the searches about its pips at every width guessed cost
     45 ms), five white tiles on cream paper (harsh seed 21, photo 37: 29 ms)."""
     sure = [f.corners for f in found if read_surely(f)]

@@ -202,7 +202,7 @@ def test_boxes_not_of_the_tiles_colour_are_not_read(photos_dir, manifest, monkey
 
 #: Big ivory tiles on white paper, a light table: enlarged to 12 MP, these were the speed
 #: benchmark's slowest photos while the classical looks read such photos first (2.5 to
-#: 2.8 times their decoding's time; about 1.4 since the thirty-first session).
+#: 2.8 times their decoding's time; about 1.6 since the thirty-first session).
 ON_WHITE_PAPER = ["jmherzog-de__domino-detection/8.jpeg", "MikeyGBG__BETR-/domino.jpg"]
 
 
@@ -237,7 +237,7 @@ def test_ivory_tiles_on_white_paper_are_read_by_the_quick_look_alone(photos_dir,
 def test_a_lone_three_blank_the_finder_does_not_see_is_found_about_its_pips(photos_dir, manifest):
     """1.jpeg enlarged to 12 MP: fourteen ivory tiles on white paper, among them a [3|0]
     lying apart that the finder does not see. The quick look finds it about two of its
-    pips, by a box turned as a three lies on its tile (pip_marks._boxes_about), and reads
+    pips, by a box turned as a three lies on its tile (pip_marks._turned_boxes), and reads
     the whole hand. (Its check then finds the shadows of the tiles on the paper, of the
     faces' colour, in a tile-sized rectangle on some noise of the enlargement, and the
     classical looks read the photo too.)"""
