@@ -183,11 +183,8 @@ def may_complete(detail: np.ndarray, found: list[Found]) -> bool:
     photo (put_together): a close-up of one big tile the finder does not see (jmherzog's 0_3.png
     enlarged to 12 MP, where the searches about its pips at every width guessed cost
     45 ms), five white tiles on cream paper (harsh seed 21, photo 37: 29 ms)."""
-    sure = [f.corners for f in found if read_surely(f)]
-    if not sure:
-        return False
-    width = float(np.median([tile_net.frame(c)[3] for c in sure]))
-    return not face_marks.face_everywhere(detail, width, sure, [f.corners for f in found])
+    sure, width = _sure_faces(found)
+    return bool(sure) and not face_marks.face_everywhere(detail, width, sure, [f.corners for f in found])
 
 
 def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles: bool = False) -> bool:
@@ -200,7 +197,7 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles:
     photo on white paper, enough for face_left, in no rectangle. Never true of tiles
     none of which is read surely with two pips or more (read_surely): they tell too
     little of the set."""
-    sure = [f.corners for f in found if read_surely(f)]
+    sure, sure_width = _sure_faces(found)
     if not sure:
         return False
     covered = [f.corners for f in found]
@@ -208,7 +205,6 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles:
     if pip_marks.pips_left(detail, width, covered):
         return False
     # the faces' colour at the width of the tiles read surely, as _at_faces looks for it
-    sure_width = float(np.median([tile_net.frame(c)[3] for c in sure]))
     return not face_marks.face_left(detail, sure_width, sure, covered, in_rectangles)
 
 
@@ -258,6 +254,13 @@ def read_surely(f: Found) -> bool:
     return f.confidence >= SURE_SIZE and f.pips > 1
 
 
+def _sure_faces(found: list[Found]) -> tuple[list[np.ndarray], float]:
+    """The outlines of the tiles of `found` read surely (read_surely), which tell the
+    set's faces' colour, and their median width on the photo (0.0 with none)."""
+    sure = [f.corners for f in found if read_surely(f)]
+    return sure, float(np.median([tile_net.frame(c)[3] for c in sure])) if sure else 0.0
+
+
 def _of_one_size(found: list[Found]) -> list[Found]:
     """`found` without the tiles far wider than the set's tiles read surely."""
     widths = {id(f): tile_net.frame(f.corners)[3] for f in found}
@@ -296,10 +299,9 @@ def _at_faces(detail: np.ndarray, found: list[Found], effort: Effort, half: np.n
     for after the tiles next to those found: a box of face colour over two tiles end to
     end may be moved by the network onto their two touching halves and read surely. Only
     while `effort` affords reading a SEARCH of crops (`half`: see put_together)."""
-    sure = [f.corners for f in found if read_surely(f)]
+    sure, width = _sure_faces(found)
     if not sure or not effort.affords_crops(SEARCH):
         return []
-    width = float(np.median([tile_net.frame(c)[3] for c in sure]))
     guesses = face_marks.boxes_at_faces(detail, width, sure, [f.corners for f in found], half)
     return _more_tiles(detail, guesses, found, effort) if guesses else []
 

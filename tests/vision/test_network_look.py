@@ -751,9 +751,7 @@ def test_the_network_searches_only_where_the_classical_tiles_leave_something_unr
     pips, at the faces' colour): those tiles are the hand. Where they missed one, it
     searches, and the hand is whole again."""
     img, boxes, tiles = _ivory_on_felt()
-    searched = []
-    neighbours = network_look._with_neighbours
-    monkeypatch.setattr(network_look, "_with_neighbours", lambda *a, **k: searched.append(1) or neighbours(*a, **k))
+    searched = _searches(monkeypatch)
     classical = [Found(b, *t, 0.95) for b, t in zip(boxes, tiles)]
     hand = sorted((max(t), min(t)) for t in tiles)
     read = network_look.put_together(img, classical, [])
@@ -804,9 +802,7 @@ def test_the_classical_tiles_beside_a_side_wall_make_no_search(monkeypatch):
     wall) are the hand, and the network makes no search about them."""
     wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
     img, tiles = _ivory_tiles_on_felt(wall)
-    searched = []
-    neighbours = network_look._with_neighbours
-    monkeypatch.setattr(network_look, "_with_neighbours", lambda *a, **k: searched.append(1) or neighbours(*a, **k))
+    searched = _searches(monkeypatch)
     read = network_look.put_together(img, tiles, [])
     assert sorted(f.tile for f in read) == [(1, 1)] * 3
     assert not searched
