@@ -91,20 +91,26 @@ def _boxes_in(face: np.ndarray, f0: float, tile_width: float, covered: list[np.n
     return out
 
 
-def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray],
-              in_rectangles: bool = False) -> bool:
+def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:
     """Whether the colour of `faces` (outlines on `detail` of tiles read surely, `tile_width`
     wide) lies outside every `covered` outline in as many patches as boxes_at_faces needs
     to look for a tile there: a tile no outline covers, nearly always, or the table's
     grain as light as the faces. Tells a blank tile missed, which shows no pip. Counts
     the patches at least LEFT_ACROSS pixels across outside the outlines grown by
-    LEFT_MARGIN. With `in_rectangles`, only where boxes_at_faces then finds a
-    tile-sized rectangle of it (on the same mask of the faces' colour)."""
+    LEFT_MARGIN."""
+    f0 = TILE_PX / (tile_width * min(SCALES))
+    return _face_outside(_faces_colour(detail, f0, faces), covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
+
+
+def rectangles_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
+                    covered: list[np.ndarray]) -> list[np.ndarray]:
+    """The tile-sized rectangles boxes_at_faces finds in the faces' colour where face_left
+    tells some (on the same mask), as tile boxes on `detail`; none where it tells none."""
     f0 = TILE_PX / (tile_width * min(SCALES))
     face = _faces_colour(detail, f0, faces)
     if _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is None:
-        return False
-    return not in_rectangles or bool(_boxes_in(face, f0, tile_width, covered, detail.shape))
+        return []
+    return _boxes_in(face, f0, tile_width, covered, detail.shape)
 
 
 def face_everywhere(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:

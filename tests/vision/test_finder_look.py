@@ -202,14 +202,17 @@ def test_big_tiles_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monk
     assert classical == [] and sides == list(tile_finder.LEVELS[1:])
 
 
-def enlarged(path, megapixels: float = 12.0) -> bytes:
+def enlarged(path, megapixels: float = 12.0, noise: int | None = None) -> bytes:
     """The photo at `path` enlarged (cubic) to `megapixels`, a JPEG of quality 92, as
-    the benchmark's enlarged real photos are (tests/bench/vision_accuracy.py)."""
+    the benchmark's enlarged real photos are (tests/bench/vision_accuracy.py); with a
+    `noise` seed, a draw of the camera's noise added (3 levels of 255)."""
     import cv2
 
     image = cv2.imread(str(path))
     k = (megapixels * 1e6 / (image.shape[0] * image.shape[1])) ** 0.5
     big = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
+    if noise is not None:
+        big = np.clip(big + np.random.default_rng(noise).normal(0, 3, big.shape), 0, 255).astype(np.uint8)
     return cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
 
 

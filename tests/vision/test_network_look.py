@@ -897,3 +897,27 @@ def test_the_quick_look_on_a_light_table_counts_the_faces_colour_in_rectangles_o
     blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
     img, tiles = _ivory_tiles_on_felt(blank)
     assert not QuickLook(tiles, img, None, light=True).leaves_nothing_unread()
+
+
+def test_a_tile_sized_rectangle_hugging_a_tile_read_counts_only_where_the_network_reads_a_tile(monkeypatch):
+    """A thick tile's side wall and the shadow it casts across its end, of the faces'
+    colour, make a tile-sized rectangle a sixth of a tile's width off the tile read: the
+    network, reading a tile's box about it, finds only that tile, and on a light table the
+    rectangle is no tile missed. A blank tile lying against a tile read, its rectangle
+    let hug the tile as closely (HUG widened), is read there by the network and counted;
+    had the network read nothing there, it would not be."""
+    wall = np.array([[108.0, 296.0], [192.0, 296.0], [192.0, 332.0], [108.0, 332.0]])
+    img, tiles = _ivory_tiles_on_felt(wall)
+    outlines = [f.corners for f in tiles]
+    assert face_marks.rectangles_left(img, 60.0, outlines, outlines)
+    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+
+    blank = tile_net.box_corners(np.array([380.0, 240.0]), np.array([0.0, 1.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(blank)
+    cv2.line(img, (355, 240), (405, 240), (30, 30, 30), 3)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+    monkeypatch.setattr(network_look, "HUG", 1.0)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+    monkeypatch.setattr(network_look, "_network_tiles", lambda *a: [])
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
