@@ -141,8 +141,10 @@ class QuickLook:
         cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
         tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
         the faces' colour. On a `light` table the faces' colour left counts only where it
-        makes a tile-sized rectangle (the quick look reads no tile there where it lies
-        all about the tiles: network_look.put_together)."""
+        makes a tile-sized rectangle, and not one hugging a tile read where the network
+        reads no other tile (network_look._side_wall: a thick tile's side wall and the
+        paper it tints); the quick look reads no tile there where that colour lies all
+        about the tiles (network_look.put_together)."""
         if not any(network_look.read_surely(f) for f in self.found):
             return False
         width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))

@@ -13,7 +13,8 @@ blank), one only the classical looks saw when they read it fairly cleanly and th
 does not see its box lying half off a tile, and no tile read less surely than KEPT. Then
 the network looks about loose pips (pip_marks.py) and next to every tile kept for more,
 and last where the colour of the faces read makes a tile (face_marks.py): for the
-classical looks' tiles, only where they leave such pips or such a rectangle. A network tile
+classical looks' tiles, only where they leave such pips or such a rectangle (not one
+hugging a tile, where the network reads no other: a thick tile's side wall). A network tile
 running off the photo is marked for checking; a doubtful tile whose face is not of the
 hue of the faces read surely is dropped. Last, a reading the network made NETWORK_SURE
 and marked only because another disagreed, or because a half is blank, is reported
@@ -216,23 +217,34 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles:
 #: tile read may be that tile's side wall and shadow, with a strip of its face the outline
 #: read left out: jmherzog's 1.jpeg enlarged to 12 MP, on twelve draws of its noise, 0.14
 #: to 0.17 off its [0|0], whose wall and the paper it tints yellow make one. A blank tile
-#: missed lay 2.0 widths off the rectangle the check told it by (a turned copy of 5.jpeg).
-#: Each tile read right on a light table of the development sets taken out of the reading
-#: in turn (2,055), the check tells as many with the rule as without it, 2,019.
+#: lying flush against a tile read makes one as near (0.29 off, 0.24 where the tile's
+#: outline is read 3 pixels too wide on its side): there the network's reading about the
+#: rectangle tells it (_side_wall). Each tile read right on a light table of the
+#: development sets taken out of the reading in turn (2,055), the check tells as many
+#: with the rule as without it, 2,019.
 HUG = 0.25
+#: A tile the network reads about such a rectangle is the tile read beside it where its box
+#: overlaps that tile's outline by this share (of the smaller) or more: 0.95 to 0.98 on
+#: 1.jpeg's draws; a blank lying against a tile whose outline was read 3 pixels too wide
+#: on its side, 0.42 (SAME_TILE, 0.3, would take it for that tile).
+THE_TILE_BESIDE = 0.8
 
 
 def _side_wall(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float) -> bool:
     """Whether the rectangle `box` of the faces' colour left (face_marks.rectangles_left)
     is the side wall of a tile `covered`: its middle lies within HUG of `width` (the
-    tiles read surely) of one, and the network finds no tile but those read, neither in
-    a tile's box about that middle, along or across, nor next to that tile where
-    _with_neighbours looks (its crops counted apart: a few, where such a rectangle is
-    found). A blank tile lying against the tile read is where the network looks next to
-    it, and the tile it reads there, however doubtfully (the searches keep a blank only
-    at BLANK_ALONE), sends the photo on to the classical looks. A rectangle further off
-    is counted even where the network reads nothing there (a blank's rectangle drawn half
-    on its end and half on its shadow, read as no tile at all)."""
+    tiles read surely) of one, and the network reads no tile but those (THE_TILE_BESIDE),
+    neither in a tile's box about that middle, along or across, nor next to the tile it
+    hugs, where _with_neighbours looks. Each box it moves onto a tile is weighed on its
+    own, not only the surest on each spot: a reading over two tiles, one of them read,
+    would hide a blank's beside it. A blank tile lying against the tile read is where the
+    network looks next to it, and a tile read there at TILE or more, however doubtful its
+    halves (the searches keep a tile alone only at NETWORK_ALONE, a [0|0] at
+    DOUBLE_BLANK_ALONE, a [1|0] at BLANK_ALONE), sends the photo on to the classical
+    looks. A rectangle further off is counted even where the network reads nothing there
+    (a blank's rectangle drawn half on its end and half on its shadow, read as no tile at
+    all). The crops read are not counted in the photo's effort: (2 + 6) boxes, each moved
+    twice at most, for each rectangle near a tile (8 to 20 on 1.jpeg's draws)."""
     centre = box.mean(axis=0)
     off = [-cv2.pointPolygonTest(np.float32(c).reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), True)
            for c in covered]
@@ -243,7 +255,9 @@ def _side_wall(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], w
     h, w = detail.shape[:2]
     about = [tile_net.box_corners(centre, axis, width, 2 * width) for axis in (u, n)] + [
         g for g in along + across if _inside(g, w, h) and not _same_spot(g, covered)]
-    return all(_same_spot(f.corners, covered) for f in _network_tiles(detail, about, Effort()))
+    effort = Effort()
+    return all(max(corners_overlap(b, c) for c in covered) >= THE_TILE_BESIDE
+               for b, a in _follow(detail, about, _read(detail, about, effort), effort) if a.tile >= TILE)
 
 
 def _reported(f: Found) -> Found:
@@ -413,16 +427,23 @@ def _network_tiles(detail: np.ndarray, boxes: list[np.ndarray], effort: Effort) 
 def _followed(detail: np.ndarray, boxes: list[np.ndarray], answers: list[tile_net.Answer],
               effort: Effort) -> list[Found]:
     """_network_tiles, given the network's `answers` for `boxes` where they are."""
+    h, w = detail.shape[:2]
+    return _strongest([Found(b, a.top, a.bottom, a.sure, sure_network=a.sure if a.sure >= NETWORK_SURE else None)
+                       if _inside(b, w, h) else Found(b, a.top, a.bottom, min(a.sure, DISPUTED))
+                       for b, a in _follow(detail, boxes, answers, effort) if a.tile >= TILE])
+
+
+def _follow(detail: np.ndarray, boxes: list[np.ndarray], answers: list[tile_net.Answer],
+            effort: Effort) -> list[tuple[np.ndarray, tile_net.Answer]]:
+    """Those of `boxes` near a tile (their `answers` FOLLOW or more), each moved onto it as
+    the network places it (MOVES times at most), with the network's answer there."""
     following = [(b, a) for b, a in zip(boxes, answers) if a.near >= FOLLOW]
     for _ in range(MOVES):
         going = [k for k, (_, a) in enumerate(following) if np.abs(a.place).max() > SETTLED]
         moved = [tile_net.moved(following[k][0], following[k][1].place) for k in going]
         for k, b, a in zip(going, moved, _read(detail, moved, effort)):
             following[k] = (b, a)
-    h, w = detail.shape[:2]
-    return _strongest([Found(b, a.top, a.bottom, a.sure, sure_network=a.sure if a.sure >= NETWORK_SURE else None)
-                       if _inside(b, w, h) else Found(b, a.top, a.bottom, min(a.sure, DISPUTED))
-                       for b, a in following if a.tile >= TILE])
+    return following
 
 
 def _more_tiles(detail: np.ndarray, guesses: list[np.ndarray], found: list[Found], effort: Effort) -> list[Found]:

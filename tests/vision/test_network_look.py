@@ -899,13 +899,27 @@ def test_the_quick_look_on_a_light_table_counts_the_faces_colour_in_rectangles_o
     assert not QuickLook(tiles, img, None, light=True).leaves_nothing_unread()
 
 
+def _blank_beside_the_middle_tile(centre: tuple[float, float], turn: float = 0.0) -> tuple[np.ndarray, list[Found]]:
+    """_ivory_tiles_on_felt with a [0|0] (its divider drawn) centred at `centre`, its long
+    axis turned `turn` degrees from the tiles' (upright)."""
+    a = math.radians(turn)
+    along = np.array([math.sin(a), math.cos(a)])
+    across = np.array([along[1], -along[0]])
+    c = np.array(centre)
+    img, tiles = _ivory_tiles_on_felt(tile_net.box_corners(c, along, 60.0, 120.0))
+    cv2.line(img, tuple(np.int32(c - 25 * across)), tuple(np.int32(c + 25 * across)), (30, 30, 30), 3)
+    return img, tiles
+
+
 def test_a_tile_sized_rectangle_hugging_a_tile_read_counts_only_where_the_network_reads_a_tile(monkeypatch):
     """A thick tile's side wall and the shadow it casts across its end, of the faces'
     colour, make a tile-sized rectangle a sixth of a tile's width off the tile read: the
     network, reading a tile's box about it, finds only that tile, and on a light table the
-    rectangle is no tile missed. A blank tile lying against a tile read, its rectangle
-    let hug the tile as closely (HUG widened), is read there by the network and counted;
-    had the network read nothing there, it would not be."""
+    rectangle is no tile missed. A [0|0] lying flush against a tile whose outline was read
+    3 pixels too wide on its side makes one as near: the network reads the blank there
+    (its box overlapping the tile's outline by 0.42, THE_TILE_BESIDE), and it is counted;
+    had the network read nothing there, it would not be. A blank further off is counted
+    whatever the network reads."""
     wall = np.array([[108.0, 296.0], [192.0, 296.0], [192.0, 332.0], [108.0, 332.0]])
     img, tiles = _ivory_tiles_on_felt(wall)
     outlines = [f.corners for f in tiles]
@@ -913,11 +927,23 @@ def test_a_tile_sized_rectangle_hugging_a_tile_read_counts_only_where_the_networ
     assert not network_look.leaves_nothing_unread(img, tiles)
     assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
-    blank = tile_net.box_corners(np.array([380.0, 240.0]), np.array([0.0, 1.0]), 60.0, 120.0)
-    img, tiles = _ivory_tiles_on_felt(blank)
-    cv2.line(img, (355, 240), (405, 240), (30, 30, 30), 3)
+    img, tiles = _blank_beside_the_middle_tile((380.0, 240.0))
+    tiles[1] = Found(tile_net.box_corners(np.array([321.5, 240.0]), np.array([0.0, 1.0]), 63.0, 120.0), 1, 1, 0.95)
     assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
-    monkeypatch.setattr(network_look, "HUG", 1.0)
-    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
-    monkeypatch.setattr(network_look, "_network_tiles", lambda *a: [])
+    monkeypatch.setattr(network_look, "_follow", lambda *a: [])
     assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+    far = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(far)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+
+
+@pytest.mark.parametrize("centre, turn", [((390.0, 200.0), 30.0), ((385.0, 240.0), 15.0)],
+                         ids=["about the rectangle", "next to the tile"])
+def test_the_network_reads_a_blank_about_a_rectangle_and_next_to_the_tile_it_hugs(centre, turn, monkeypatch):
+    """Every rectangle of the faces' colour weighed by the network (HUG widened), a [0|0]
+    lying at a slant against the middle tile is read and counted: on the first, only by a
+    tile's box about the rectangle's middle; on the second, only next to the tile, where
+    the search next to tiles looks."""
+    monkeypatch.setattr(network_look, "HUG", 10.0)
+    img, tiles = _blank_beside_the_middle_tile(centre, turn)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
