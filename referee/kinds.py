@@ -50,7 +50,8 @@ class Standing:
 
 class Kind:
     """What every game has unless it says otherwise: a column per player, no round doubles,
-    no fixed number of rounds, no seating to explain, tiles up to the set's top number."""
+    no fixed number of rounds, no seating to explain, tiles up to the set's top number, a
+    [0-0] left in hand worth its pips (none)."""
 
     name = ""
     high_wins = True
@@ -74,6 +75,9 @@ class Kind:
     def rounds_planned(self, rules, played: int) -> Optional[int]:
         return None
 
+    def double_blank(self, rules) -> int:
+        return 0
+
 
 class ChickenFoot(Kind):
     name = CHICKEN_FOOT
@@ -91,6 +95,9 @@ class ChickenFoot(Kind):
 
     def rounds_planned(self, rules, played: int) -> Optional[int]:
         return scoring.round_count(rules)
+
+    def double_blank(self, rules) -> int:
+        return rules.double_blank
 
     def score(self, rules, players, number, entry: Entry) -> Scored:
         points = scoring.score_round(rules, entry.hands, went_out=entry.went_out,

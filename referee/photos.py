@@ -33,6 +33,7 @@ class Reading:
     unsure: list = field(default_factory=list)      # low-confidence tiles, "a-b"
     outside: list = field(default_factory=list)     # read tiles the game's set does not have
     image: Optional[str] = None       # data: URI of the annotated photo, for this page only
+    double_blank: int = 0             # what the house rules count a [0-0] (the pips count it 0)
 
     @property
     def messages(self) -> list:
@@ -42,6 +43,9 @@ class Reading:
             notes.append(Message(N_("Not sure about: %(tiles)s."), {"tiles": ", ".join(self.unsure)}))
         if self.outside:
             notes.append(Message(N_("Left out, not in this set: %(tiles)s."), {"tiles": ", ".join(self.outside)}))
+        if self.double_blank and "0-0" in self.tiles:
+            notes.append(Message(N_("The [0-0] has no pips, but this game's house rules count it %(points)d points."),
+                                 {"points": self.double_blank}))
         return notes
 
 
@@ -84,9 +88,10 @@ class Unavailable(Exception):
     the app answers as when it is not installed."""
 
 
-def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:
+def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0) -> Reading:
     """Read the photo; PhotoError (bad image) becomes a RulesError the page can show, and
-    VisionUnavailable becomes Unavailable."""
+    VisionUnavailable becomes Unavailable. `double_blank` is what the game's house rules
+    count a [0-0], which the reading says when it holds one."""
     import vision
 
     if not data:
@@ -113,7 +118,7 @@ def read(data: bytes, seat: int, top: int, max_bytes: int) -> Reading:
             unsure.append(name)
     pips = sum(Tile(*map(int, t.split("-"))).pips for t in tiles)
     return Reading(seat=seat, tiles=tiles, pips=pips, unsure=unsure, outside=outside,
-                   image=_data_uri(hand.annotated()))
+                   image=_data_uri(hand.annotated()), double_blank=double_blank)
 
 
 def _data_uri(jpeg: bytes) -> str:

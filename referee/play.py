@@ -194,7 +194,8 @@ def photo(game_id, seat):
     data = upload.read() if upload else b""
     fields = request.form.copy()
     try:
-        reading = photos.read(data, seat, state.tiles_top, current_app.config["MAX_PHOTO_BYTES"])
+        reading = photos.read(data, seat, state.tiles_top, current_app.config["MAX_PHOTO_BYTES"],
+                              state.kind.double_blank(state.rules))
     except RulesError as err:
         status = 413 if isinstance(err, photos.TooLarge) else 422
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
@@ -207,8 +208,11 @@ def photo(game_id, seat):
     fields.pop(f"pips-{seat}", None)
     if fields.get("went_out") == str(seat):
         fields.pop("went_out")
-    return _round_page(state, number, fields, editing=editing, checked=_check(state, number, fields),
-                       reading=reading)
+    checked = _check(state, number, fields)
+    if checked["missing"]:
+        # the other hands are simply not entered yet: nobody pressed Save
+        checked.update(error=None, missing=None)
+    return _round_page(state, number, fields, editing=editing, checked=checked, reading=reading)
 
 
 def _needs_vision():

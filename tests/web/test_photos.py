@@ -178,3 +178,49 @@ def test_a_photo_over_the_cap_is_refused_on_the_round_page_keeping_what_was_type
     refused = upload(client, game, 0, far_over, headers={"Accept-Language": lang}, csrf_token=token)
     assert refused.status_code == 413 and said in refused.get_data(as_text=True)
     assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
+
+
+def test_a_photo_of_one_hand_shows_no_error_for_the_hands_not_entered_yet(client, photo):
+    """A player photographs their hand before anyone else has entered one: the page shows
+    the reading, not the errors of a round nobody has tried to save, and the browser lands
+    on the reading (the photo's address ends in #photo-result)."""
+    game = new_game(client)
+    as_scorer(client, game)
+    text = upload(client, game, 0, photo).get_data(as_text=True)
+    assert 'id="photo-result"' in text
+    assert "Nothing is entered for" not in text and "Nothing entered yet for" not in text
+    assert 'role="alert"' not in text.split('id="round-form"')[0]
+    assert f'data-photo-url="/games/{game["id"]}/rounds/photo/1#photo-result"' in text
+
+
+def _reading_of(tiles: list[tuple[int, int, float]]):
+    """A fake vision.read_hand that reads every photo as `tiles` (a, b, confidence)."""
+    from io import BytesIO
+
+    from PIL import Image
+
+    from vision.result import Hand, Tile
+
+    jpeg = BytesIO()
+    Image.new("RGB", (40, 30), "white").save(jpeg, "JPEG")
+    square = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))
+    hand = Hand([Tile(a, b, square, c) for a, b, c in tiles], 40, 30, _render=lambda *_: jpeg.getvalue())
+    return lambda data: hand
+
+
+@pytest.mark.parametrize("rules, note", [("pagat", True), ("gamerules", False)])
+def test_a_double_blank_read_says_what_the_house_rules_count_it(client, monkeypatch, rules, note):
+    """A [0-0] read from a photo: the pips say 0, and where the house rules count it 50
+    (Pagat's), the reading says so, or the points shown would not add up to the pips
+    read. A tile read doubtfully is marked on the keypad too, not only on the photo."""
+    import vision
+
+    monkeypatch.setattr(vision, "read_hand", _reading_of([(0, 0, 0.99), (5, 3, 0.6), (4, 1, 0.97)]))
+    game = new_game(client, rules=rules)
+    as_scorer(client, game)
+    text = upload(client, game, 0, b"a photo").get_data(as_text=True)
+    assert "Read 3 tiles, 13 pips" in text
+    assert ("this game&#39;s house rules count it 50 points" in text) is note
+    first_hand = text.split('id="hand-0"')[1].split('id="hand-1"')[0]
+    keys = {t: cls for cls, t in re.findall(r'<label class="key([^"]*)" title="([\d-]+)">', first_hand)}
+    assert [t for t, cls in keys.items() if "unsure" in cls] == ["5-3"]
