@@ -21,7 +21,7 @@ from referee import kinds
 from referee.kinds import Entry as RoundEntry
 from referee.models import Game, Hand, Player, Round, RoundChange, Seat, utcnow
 from referee.text import N_, Message, RulesError
-from referee.tiles import Tile, parse_hand
+from referee.tiles import Tile, check_one_owner, parse_hand
 
 MAX_PLAYERS = 8
 MIN_PLAYERS = 2
@@ -364,13 +364,14 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
         raise RulesError(N_("This match is over; its scores can no longer be changed."))
     top = state.tiles_top
     double = state.kind.round_double(state.rules, number)
-    hands = {}
+    hands, missing = {}, []
     for player in state.players:
         held = entry.hands.get(player)
         if player == entry.went_out:
             held = held if held not in (None, [], "") else []
         if held is None:
-            raise MissingEntry(player)
+            missing.append(player)
+            continue
         if isinstance(held, list):
             held = parse_hand(held, top)
             if double is not None and double in held:
@@ -380,6 +381,11 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
     unknown = set(entry.hands) - set(state.players)
     if unknown:
         raise RulesError(N_("%(name)s does not play in this game."), name=sorted(unknown)[0])
+    if missing:
+        # what the hands entered so far already get wrong is told before who is missing: a
+        # photo of one hand comes back before the others are entered
+        check_one_owner({player: held for player, held in hands.items() if isinstance(held, list)})
+        raise MissingEntry(missing[0])
     scored = state.kind.score(state.rules, state.players, number, RoundEntry(
         hands=hands, went_out=entry.went_out, blocked=entry.blocked, out_on_double=entry.out_on_double,
         blocker=entry.blocker, capicu_tile=entry.capicu_tile))

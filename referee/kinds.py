@@ -75,7 +75,7 @@ class Kind:
     def rounds_planned(self, rules, played: int) -> Optional[int]:
         return None
 
-    def double_blank(self, rules) -> int:
+    def double_blank(self, rules, number: int) -> int:
         return 0
 
 
@@ -96,8 +96,10 @@ class ChickenFoot(Kind):
     def rounds_planned(self, rules, played: int) -> Optional[int]:
         return scoring.round_count(rules)
 
-    def double_blank(self, rules) -> int:
-        return rules.double_blank
+    def double_blank(self, rules, number: int) -> int:
+        """What a [0-0] left in hand counts in round `number`: none is left in the round
+        it opens."""
+        return 0 if self.round_double(rules, number) == scoring.DOUBLE_BLANK else rules.double_blank
 
     def score(self, rules, players, number, entry: Entry) -> Scored:
         points = scoring.score_round(rules, entry.hands, went_out=entry.went_out,

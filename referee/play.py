@@ -195,7 +195,7 @@ def photo(game_id, seat):
     fields = request.form.copy()
     try:
         reading = photos.read(data, seat, state.tiles_top, current_app.config["MAX_PHOTO_BYTES"],
-                              state.kind.double_blank(state.rules))
+                              state.kind.double_blank(state.rules, number))
     except RulesError as err:
         status = 413 if isinstance(err, photos.TooLarge) else 422
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
@@ -210,7 +210,8 @@ def photo(game_id, seat):
         fields.pop("went_out")
     checked = _check(state, number, fields)
     if checked["missing"]:
-        # the other hands are simply not entered yet: nobody pressed Save
+        # the other hands are simply not entered yet: nobody pressed Save (what the hands
+        # entered get wrong is told before who is missing: games.score_entry)
         checked.update(error=None, missing=None)
     return _round_page(state, number, fields, editing=editing, checked=checked, reading=reading)
 

@@ -8,7 +8,7 @@ from typing import Mapping
 
 from referee.rules import HouseRules, as_count, as_flag, round_count, validate_players
 from referee.text import N_, RulesError, shown
-from referee.tiles import Tile, parse_hand, set_pips
+from referee.tiles import Tile, check_one_owner, parse_hand, set_pips
 
 __all__ = ["hand_points", "score_round", "running_totals", "totals", "leaders", "match_over", "winners",
            "round_count"]
@@ -56,14 +56,8 @@ def score_round(rules: HouseRules, hands, went_out=None, out_on_double=False, bl
 
 def _read_hands(rules: HouseRules, hands: Mapping) -> dict:
     """Each hand as a list of tiles or a pip total; no tile may be in two hands."""
-    held, owner = {}, {}
-    for player, hand in hands.items():
-        held[player] = _read_hand(rules, player, hand)
-        for tile in held[player] if isinstance(held[player], list) else ():
-            if tile in owner:
-                raise RulesError(N_("[%(tile)s] is in the hands of both %(first)s and %(second)s; a set has only "
-                                    "one."), tile=str(tile), first=owner[tile], second=player)
-            owner[tile] = player
+    held = {player: _read_hand(rules, player, hand) for player, hand in hands.items()}
+    check_one_owner({player: hand for player, hand in held.items() if isinstance(hand, list)})
     return held
 
 

@@ -155,6 +155,17 @@ def parse_hand(items, top: int = 9) -> list:
     return tiles
 
 
+def check_one_owner(hands) -> None:
+    """No tile may be in two of `hands` (player -> tiles): a set has only one of each."""
+    owner = {}
+    for player, tiles in hands.items():
+        for tile in tiles:
+            if tile in owner:
+                raise RulesError(N_("[%(tile)s] is in the hands of both %(first)s and %(second)s; a set has only "
+                                    "one."), tile=str(tile), first=owner[tile], second=player)
+            owner[tile] = player
+
+
 def pips(tiles) -> int:
     """Face value of some tiles, [0-0] counting 0 (the house value is scoring's business)."""
     return sum(tile.pips for tile in tiles)

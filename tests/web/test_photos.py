@@ -7,7 +7,7 @@ import pytest
 
 from referee import photos
 from tests.synthetic_photos import make_photo
-from tests.web.helpers import as_scorer, new_game
+from tests.web.helpers import as_scorer, new_game, pips_round
 
 PHOTO_SEED = 1  # four ivory tiles in a row, none of them [9-9]
 
@@ -191,6 +191,7 @@ def test_a_photo_of_one_hand_shows_no_error_for_the_hands_not_entered_yet(client
     assert "Nothing is entered for" not in text and "Nothing entered yet for" not in text
     assert 'role="alert"' not in text.split('id="round-form"')[0]
     assert f'data-photo-url="/games/{game["id"]}/rounds/photo/1#photo-result"' in text
+    assert f'formaction="/games/{game["id"]}/rounds/photo/1#photo-result"' in text
 
 
 def _reading_of(tiles: list[tuple[int, int, float]]):
@@ -208,19 +209,58 @@ def _reading_of(tiles: list[tuple[int, int, float]]):
     return lambda data: hand
 
 
-@pytest.mark.parametrize("rules, note", [("pagat", True), ("gamerules", False)])
-def test_a_double_blank_read_says_what_the_house_rules_count_it(client, monkeypatch, rules, note):
+@pytest.mark.parametrize("rules, read, note", [
+    ("pagat", [(0, 0, 0.99), (5, 3, 0.6), (4, 1, 0.97)], True),
+    ("gamerules", [(0, 0, 0.99), (5, 3, 0.6), (4, 1, 0.97)], False),
+    ("pagat", [(5, 3, 0.6), (4, 1, 0.97)], False)], ids=["pagat", "gamerules", "no [0-0]"])
+def test_a_double_blank_read_says_what_the_house_rules_count_it(client, monkeypatch, rules, read, note):
     """A [0-0] read from a photo: the pips say 0, and where the house rules count it 50
     (Pagat's), the reading says so, or the points shown would not add up to the pips
-    read. A tile read doubtfully is marked on the keypad too, not only on the photo."""
+    read. A tile read doubtfully is marked on the keypad of the hand photographed, not
+    only on the photo."""
     import vision
 
-    monkeypatch.setattr(vision, "read_hand", _reading_of([(0, 0, 0.99), (5, 3, 0.6), (4, 1, 0.97)]))
+    monkeypatch.setattr(vision, "read_hand", _reading_of(read))
     game = new_game(client, rules=rules)
     as_scorer(client, game)
     text = upload(client, game, 0, b"a photo").get_data(as_text=True)
-    assert "Read 3 tiles, 13 pips" in text
+    assert f"Read {len(read)} tiles, 13 pips" in text
     assert ("this game&#39;s house rules count it 50 points" in text) is note
-    first_hand = text.split('id="hand-0"')[1].split('id="hand-1"')[0]
-    keys = {t: cls for cls, t in re.findall(r'<label class="key([^"]*)" title="([\d-]+)">', first_hand)}
-    assert [t for t, cls in keys.items() if "unsure" in cls] == ["5-3"]
+    for seat, unsure in ((0, ["5-3"]), (1, [])):
+        hand = text.split(f'id="hand-{seat}"')[1].split(f'id="hand-{seat + 1}"')[0]
+        keys = re.findall(r'<label class="key([^"]*)" title="([\d-]+)">', hand)
+        assert [t for cls, t in keys if "unsure" in cls] == unsure
+
+
+def test_no_double_blank_note_in_the_round_it_opens(client, monkeypatch):
+    """In Pagat's last round the [0-0] opens: no hand holds it, and a photo reading one is
+    told so, not that the house rules count it 50."""
+    import vision
+
+    monkeypatch.setattr(vision, "read_hand", _reading_of([(0, 0, 0.99), (5, 3, 0.97)]))
+    game = new_game(client, rules="pagat")
+    for _ in range(9):
+        assert pips_round(client, game, {"Bob": 5, "Cy": 7, "Di": 9}, went_out="Ann").status_code == 201
+    as_scorer(client, game)
+    text = upload(client, game, 1, b"a photo", number="10").get_data(as_text=True)
+    assert "house rules count it" not in text
+    assert "opened this round, so Bob cannot still hold it" in text
+
+
+@pytest.mark.parametrize("tapped, said", [
+    ({}, "[9-9] opened this round, so Bob cannot still hold it"),
+    ({"tiles-0": "5-3"}, "[5-3] is in the hands of both Ann and Bob"),
+])
+def test_what_a_photo_of_one_hand_gets_wrong_is_told_before_the_others_are_entered(client, monkeypatch,
+                                                                                   tapped, said):
+    """A photo of Bob's hand reads the round's opening double, or a tile already tapped
+    for Ann, while the other hands are empty: that is told at once, not left for after
+    everyone is entered (a disabled key would drop the double from the save unsaid)."""
+    import vision
+
+    monkeypatch.setattr(vision, "read_hand", _reading_of([(9, 9, 0.99), (5, 3, 0.97)] if not tapped
+                                                         else [(5, 3, 0.97)]))
+    game = new_game(client)
+    as_scorer(client, game)
+    text = upload(client, game, 1, b"a photo", **tapped).get_data(as_text=True)
+    assert said in text.replace("&#39;", "'")
