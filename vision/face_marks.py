@@ -60,10 +60,8 @@ def boxes_at_faces(detail: np.ndarray, tile_width: float, faces: list[np.ndarray
     (the slowest harsh photos) and found nothing."""
     if not faces:
         return []
-    # the colours are matched once, at the smallest scale's size (the largest picture)
-    f0 = TILE_PX / (tile_width * min(SCALES))
-    face = _faces_colour(detail, f0, faces, half)
-    if _everywhere(face, covered, f0):
+    face, f0 = _faces_colour(detail, tile_width, faces, half)
+    if _everywhere(face, f0, covered):
         return []
     return _boxes_in(face, f0, tile_width, covered, detail.shape)
 
@@ -104,16 +102,15 @@ def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], co
     grain as light as the faces. Tells a blank tile missed, which shows no pip. Counts
     the patches at least LEFT_ACROSS pixels across outside the outlines grown by
     LEFT_MARGIN."""
-    f0 = TILE_PX / (tile_width * min(SCALES))
-    return _face_outside(_faces_colour(detail, f0, faces), covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
+    face, f0 = _faces_colour(detail, tile_width, faces)
+    return _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
 
 
 def rectangles_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
                     covered: list[np.ndarray]) -> list[np.ndarray]:
     """The tile-sized rectangles boxes_at_faces finds in the faces' colour where face_left
     tells some (on the same mask), as tile boxes on `detail`; none where it tells none."""
-    f0 = TILE_PX / (tile_width * min(SCALES))
-    face = _faces_colour(detail, f0, faces)
+    face, f0 = _faces_colour(detail, tile_width, faces)
     if _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is None:
         return []
     return _boxes_in(face, f0, tile_width, covered, detail.shape)
@@ -125,11 +122,10 @@ def face_everywhere(detail: np.ndarray, tile_width: float, faces: list[np.ndarra
     patches as face_left counts them: the table is of the faces' colour (a cream table
     under ivory tiles), so that no rectangle of it stands out from the table where a
     blank tile was missed, and face_left, counting its patches, tells one everywhere."""
-    f0 = TILE_PX / (tile_width * min(SCALES))
-    return _everywhere(_faces_colour(detail, f0, faces), covered, f0)
+    return _everywhere(*_faces_colour(detail, tile_width, faces), covered)
 
 
-def _everywhere(face: np.ndarray, covered: list[np.ndarray], f: float) -> bool:
+def _everywhere(face: np.ndarray, f: float, covered: list[np.ndarray]) -> bool:
     """face_everywhere, given the mask of the faces' colour `face` on the photo resized `f` times."""
     free = _free_face(face, [outline * f for outline in covered], LEFT_ACROSS, LEFT_MARGIN)
     return np.count_nonzero(free) > EVERYWHERE * free.size
@@ -181,11 +177,15 @@ def _face_outside(face: np.ndarray, covered: list[np.ndarray], f: float, across:
     return free if np.count_nonzero(free) >= CONTRAST * _INNER_PIXELS else None
 
 
-def _faces_colour(detail: np.ndarray, f: float, faces: list[np.ndarray], half: np.ndarray | None = None) -> np.ndarray:
-    """The mask of the colours of `faces` (outlines on `detail`) on `detail` resized `f`
-    times (`half`: see geometry.shrunk)."""
+def _faces_colour(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
+                  half: np.ndarray | None = None) -> tuple[np.ndarray, float]:
+    """The mask of the colours of `faces` (outlines on `detail`, `tile_width` wide) on
+    `detail` resized so that they are TILE_PX / min(SCALES) wide, and that factor: the
+    colours are matched once, at the smallest scale's size (the largest picture), for
+    every scale (`half`: see geometry.shrunk)."""
+    f = TILE_PX / (tile_width * min(SCALES))
     lab = cv2.cvtColor(shrunk(detail, f, half), cv2.COLOR_BGR2LAB).astype(np.float32)
-    return _face_mask(lab, _colours(lab, [outline * f for outline in faces]))
+    return _face_mask(lab, _colours(lab, [outline * f for outline in faces])), f
 
 
 #: A face's colour is matched by its hue alone (a, b in Lab, 8-bit), within this distance:
