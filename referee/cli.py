@@ -115,11 +115,11 @@ def announce(url: str, no_qr: bool) -> None:
 
 
 def translate(args) -> None:
-    translations = PACKAGE / "translations"
+    translations = PACKAGE / "web" / "translations"
     pot = translations / "messages.pot"
     root = PACKAGE.parent
     if args.action == "update":
-        subprocess.run(["pybabel", "extract", "-F", str(PACKAGE / "babel.cfg"), "-k", "N_", "-k", "_l",
+        subprocess.run(["pybabel", "extract", "-F", str(PACKAGE / "web" / "babel.cfg"), "-k", "N_", "-k", "_l",
                         "--no-location", "--sort-output", "-o", str(pot), "."],
                        cwd=root, check=True)
         for lang in LANGUAGES:
@@ -130,7 +130,9 @@ def translate(args) -> None:
 
 
 def backup(args) -> None:
-    from referee import create_app, db, exports
+    from referee import create_app
+    from referee.web import db
+    from referee.services import exports
 
     app = create_app()
     with app.app_context():
@@ -143,8 +145,10 @@ def backup(args) -> None:
 
 
 def restore(args) -> None:
-    from referee import create_app, db, exports
-    from referee.text import RulesError
+    from referee import create_app
+    from referee.web import db
+    from referee.services import exports
+    from referee.rules.text import RulesError
 
     app = create_app()
     source = sys.stdin.read() if args.file == "-" else Path(args.file).read_text(encoding="utf-8")

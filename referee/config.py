@@ -22,7 +22,6 @@ class Config:
     #: photo over this is answered on the round page, with what was typed there, rather
     #: than by a bare "too large" page.
     MAX_PHOTO_BYTES = 25 * 1024 * 1024
-    MAX_NAME_LENGTH = 40
 
 
 def sqlite_url(instance_path: str) -> str:

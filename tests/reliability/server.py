@@ -16,6 +16,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def wait_for(url: str, process, timeout: float = 30) -> None:
+    """Wait until `url` answers 200, or fail as soon as `process` has exited."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if requests.get(url, timeout=1).status_code == 200:
+                return
+        except requests.ConnectionError:
+            pass
+        if process.poll() is not None:
+            raise RuntimeError("the server exited at start")
+        time.sleep(0.1)
+    raise RuntimeError("the server did not start")
+
+
 class Server:
     """`referee serve` in its own process group, so one SIGKILL takes master and workers."""
 
@@ -33,18 +48,12 @@ class Server:
             [sys.executable, "-m", "referee.cli", "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--workers", str(self.workers), "--threads", str(self.threads), "--no-qr"],
             env=env, stdout=output, stderr=output, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                if requests.get(self.url + "/health", timeout=1).status_code == 200:
-                    return self
-            except requests.ConnectionError:
-                pass
-            if self.process.poll() is not None:
-                raise RuntimeError("the server exited at start")
-            time.sleep(0.1)
-        self.kill()
-        raise RuntimeError("the server did not start")
+        try:
+            wait_for(self.url + "/health", self.process, timeout)
+        except RuntimeError:
+            self.kill()
+            raise
+        return self
 
     def start_logging_to(self, sink) -> "Server":
         """Start with everything the server prints going to `sink` (an open file)."""

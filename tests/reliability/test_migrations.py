@@ -6,8 +6,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import text
 from sqlmodel import SQLModel
 
-from referee import models  # noqa: F401
-from referee.db import make_engine, migrate
+from referee.storage import models  # noqa: F401
+from referee.storage.database import make_engine, migrate
 
 PLAYER = "(SELECT id FROM player WHERE name = '%s')"
 FIRST_SCHEMA_GAME = [

@@ -10,7 +10,8 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import content_type_conformance, response_schema_conformance
 from werkzeug.serving import make_server
 
-from referee import create_app, openapi
+from referee import create_app
+from referee.web.api import openapi
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from referee.text import RulesError
-from referee.tiles import Tile
+from referee.rules.text import RulesError
+from referee.rules.tiles import Tile
 
 # REFEREE_EXAMPLES=3000 runs the long hunt; the default keeps the suite fast.
 FAST = settings(max_examples=int(os.environ.get("REFEREE_EXAMPLES", 60)), deadline=None,

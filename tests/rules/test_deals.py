@@ -2,9 +2,10 @@
 
 import pytest
 
-from referee.rules import PRESETS, deal, opener, preset, round_count, round_double, round_doubles, validate_players
-from referee.text import Message, RulesError
-from referee.tiles import SET_SIZES, Tile
+from referee.rules.house_rules import (PRESETS, deal, opener, preset, round_count, round_double, round_doubles,
+    validate_players)
+from referee.rules.text import Message, RulesError
+from referee.rules.tiles import SET_SIZES, Tile
 
 
 @pytest.mark.parametrize("name, players, each, percent", [

@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.draw import (DEAL, DRAW_OPTIONS, REGULAR, DrawResult, DrawRules, deal, describe, draw_rules,
+from referee.rules.draw_game import (DEAL, DRAW_OPTIONS, REGULAR, DrawResult, DrawRules, deal, describe, draw_rules,
                           match_state, opener_text, score_hand)
-from referee.rules import CHOSEN
-from referee.text import RulesError
-from referee.tiles import SET_SIZES, full_set, pips, set_pips
+from referee.rules.house_rules import CHOSEN
+from referee.rules.text import RulesError
+from referee.rules.tiles import SET_SIZES, full_set, pips, set_pips
 from tests.rules import fuzz
 from tests.rules.fuzz import FAST, only_rules_errors
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from referee.foot import FootRuling, chicken_little_ruling, draw_ruling, judge_foot, missing_double_ruling, \
+from referee.rules.rulings import FootRuling, chicken_little_ruling, draw_ruling, judge_foot, missing_double_ruling, \
     next_double_ruling, out_on_double_ruling, tie_ruling
-from referee.rules import OPEN, PRESETS, preset
-from referee.text import Message, RulesError
-from referee.tiles import Tile, suit
+from referee.rules.house_rules import OPEN, PRESETS, preset
+from referee.rules.text import Message, RulesError
+from referee.rules.tiles import Tile, suit
 
 # [1-1] laid late: the double, the tile it was laid against ([1-9]) and five more ones elsewhere.
 SEVEN_ONES = ["1-1", "9-1", "1-2", "1-3", "1-4", "1-6", "1-7"]

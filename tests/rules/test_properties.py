@@ -4,10 +4,10 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.foot import judge_foot
-from referee.rules import PRESETS, RULE_FIELDS, deal, double_set_aside, opener, preset, round_double
-from referee.scoring import hand_points, score_round, winners
-from referee.tiles import Tile, full_set, parse_hand, parse_tile, suit
+from referee.rules.house_rules import PRESETS, RULE_FIELDS, deal, double_set_aside, opener, preset, round_double
+from referee.rules.rulings import judge_foot
+from referee.rules.scoring import hand_points, score_round, winners
+from referee.rules.tiles import Tile, full_set, parse_hand, parse_tile, suit
 from tests.rules import fuzz
 from tests.rules.fuzz import FAST, only_rules_errors
 

@@ -4,9 +4,9 @@ import dataclasses
 
 import pytest
 
-from referee.rules import OPEN, OPTIONS, PRESETS, RULE_FIELDS, HouseRules, deal, describe, keep_back_count, \
+from referee.rules.house_rules import OPEN, OPTIONS, PRESETS, RULE_FIELDS, HouseRules, deal, describe, keep_back_count, \
     open_rules, preset
-from referee.text import Message, RulesError
+from referee.rules.text import Message, RulesError
 
 NAMES = ["pagat", "pagat-reduced", "kelley", "gamerules", "hub8", "double-foot"]
 PUREMCO = ((2, 20), (3, 14), (4, 11), (5, 9), (6, 7))

@@ -2,11 +2,11 @@
 
 import pytest
 
-from referee.rules import PRESETS, preset
-from referee.scoring import hand_points, leaders, match_over, round_count, running_totals, score_round, \
+from referee.rules.house_rules import PRESETS, preset
+from referee.rules.scoring import hand_points, leaders, match_over, round_count, running_totals, score_round, \
     totals, winners
-from referee.text import RulesError
-from referee.tiles import Tile
+from referee.rules.text import RulesError
+from referee.rules.tiles import Tile
 
 PAGAT = PRESETS["pagat"]
 KELLEY = PRESETS["kelley"]

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.rules import CHOSEN
-from referee.team import (TARGETS, TEAM_OPTIONS, TOURNAMENT, HandResult, TeamRules, deal, describe, is_capicu,
+from referee.rules.house_rules import CHOSEN
+from referee.rules.team_game import (TARGETS, TEAM_OPTIONS, TOURNAMENT, HandResult, TeamRules, deal, describe, is_capicu,
                           match_state, opener, score_hand, seating, team_rules)
-from referee.text import Message, RulesError
-from referee.tiles import full_set, pips
+from referee.rules.text import Message, RulesError
+from referee.rules.tiles import full_set, pips
 from tests.rules import fuzz
 from tests.rules.fuzz import FAST, only_rules_errors
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from referee.text import Message, RulesError
-from referee.tiles import SET_SIZES, Tile, full_set, parse_hand, parse_tile, pips, set_pips, suit
+from referee.rules.text import Message, RulesError
+from referee.rules.tiles import SET_SIZES, Tile, full_set, parse_hand, parse_tile, pips, set_pips, suit
 
 
 @pytest.mark.parametrize("top, size", [(6, 28), (9, 55), (12, 91), (15, 136), (18, 190)])

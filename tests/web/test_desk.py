@@ -6,9 +6,9 @@ import re
 import pytest
 from sqlmodel import Session
 
-from referee import rulings
-from referee.games import Conflict
-from referee.models import Game
+from referee.services import referee_desk
+from referee.services.games import Conflict
+from referee.storage.models import Game
 
 # RULES.md: [1-1] laid late against [9-1]; with 7 of the 10 ones on the table 3 remain,
 # exactly enough toes; with 8 on the table 2 remain and the foot can never be completed.
@@ -53,7 +53,7 @@ def taps(on, double="1-1", toes=(), boneyard="0", starting=False, **extra):
 
 def logged(app, game_id):
     with Session(app.extensions["engine"]) as db:
-        return rulings.log_json(db, game_id)
+        return referee_desk.log_json(db, game_id)
 
 
 # -- the API: every outcome -----------------------------------------------------------------
@@ -349,8 +349,8 @@ def test_game_page_links_to_the_referee_desk(client):
     assert desk.status_code == 200
     words = text(desk)
     assert "Round 1" in words and "Only a scorer's rulings are saved" in words
-    for code in rulings.QUESTIONS:
-        assert rulings.QUESTIONS[code].replace("'", "&#39;") in desk.get_data(as_text=True)
+    for code in referee_desk.QUESTIONS:
+        assert referee_desk.QUESTIONS[code].replace("'", "&#39;") in desk.get_data(as_text=True)
 
 
 def test_unknown_game_desk_is_404(client):
@@ -440,9 +440,9 @@ def test_settle_open_rule_service_refuses_a_stale_game(app, client):
     game_id, _ = new_game(client, "pagat")
     with Session(app.extensions["engine"]) as first, Session(app.extensions["engine"]) as second:
         stale = second.get(Game, game_id)
-        rulings.settle_open_rule(first, first.get(Game, game_id), "play-on")
+        referee_desk.settle_open_rule(first, first.get(Game, game_id), "play-on")
         with pytest.raises(Conflict):
-            rulings.settle_open_rule(second, stale, "round-ends")
+            referee_desk.settle_open_rule(second, stale, "round-ends")
     with Session(app.extensions["engine"]) as db:
         assert db.get(Game, game_id).overrides == {"impossible_foot": "play-on"}
 

@@ -3,7 +3,9 @@
 import csv
 import io
 
-from referee import cli, db, exports
+from referee import cli
+from referee.services import exports
+from referee.web import db
 from tests.web.helpers import bearer, new_game, pips_round
 
 

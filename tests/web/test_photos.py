@@ -5,7 +5,7 @@ import re
 import numpy as np
 import pytest
 
-from referee import photos
+from referee.services import photos
 from tests.synthetic_photos import make_photo
 from tests.web.helpers import as_scorer, new_game, pips_round
 

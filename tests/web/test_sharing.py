@@ -5,7 +5,7 @@ from pathlib import Path
 
 import numpy as np
 
-from referee import play
+from referee.web.game import routes as game_routes
 from tests.qr import read_qr
 from tests.web.helpers import as_scorer, bearer, new_game, pips_round
 
@@ -69,8 +69,8 @@ def test_a_watchers_scoreboard_is_rendered_once_for_every_process(make_app, data
     first, second = two_processes(make_app, database_url)
     game = new_game(first.test_client())
     rendered = []
-    real = play._render_live
-    monkeypatch.setattr(play, "_render_live", lambda *args: rendered.append(args) or real(*args))
+    real = game_routes._render_live
+    monkeypatch.setattr(game_routes, "_render_live", lambda *args: rendered.append(args) or real(*args))
     seen = [app.test_client().get(f"/games/{game['id']}/scoreboard").get_data(as_text=True)
             for app in (first, second, first, second)]
     assert len(rendered) == 1 and len(set(seen)) == 1

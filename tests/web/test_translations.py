@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-TRANSLATIONS = Path(__file__).resolve().parents[2] / "referee" / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "referee" / "web" / "translations"
 LANGUAGES = ("fr", "nl")
 
 # A printf-style conversion with an optional mapping key: %(name)s, %(n)d, %(percent).1f, %%.

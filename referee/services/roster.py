@@ -1,0 +1,130 @@
+"""Players across games: their record, renaming, and merging two names for one person.
+
+Scores are stored against a player's id, never their name, so a rename or a merge moves
+no points: it changes which name the same rows are shown under.
+"""
+
+from dataclasses import dataclass
+from typing import Optional
+
+from sqlmodel import Session, select
+
+from referee.rules.text import N_, RulesError
+from referee.services import games
+from referee.storage.models import Game, Hand, Player, Round, Seat
+
+
+@dataclass
+class RoundResult:
+    game_id: str
+    number: int
+    points: int
+    at: object
+
+
+@dataclass
+class Record:
+    player: Player
+    games: list          # GameView, oldest first
+    won: int
+    rounds: list         # RoundResult, oldest first
+    double_blank_penalties: int
+
+    @property
+    def average(self) -> Optional[float]:
+        return sum(r.points for r in self.rounds) / len(self.rounds) if self.rounds else None
+
+    @property
+    def best(self) -> Optional[RoundResult]:
+        return min(self.rounds, key=lambda r: r.points) if self.rounds else None
+
+    @property
+    def worst(self) -> Optional[RoundResult]:
+        return max(self.rounds, key=lambda r: r.points) if self.rounds else None
+
+
+def load_player(db: Session, player_id) -> Player:
+    player = db.get(Player, player_id) if isinstance(player_id, int) else None
+    if player is None:
+        raise games.NotFound(player_id)
+    return player
+
+
+def all_players(db: Session) -> list:
+    return list(db.exec(select(Player).order_by(Player.name)))
+
+
+def record(db: Session, player: Player) -> Record:
+    game_rows = db.exec(select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player.id)
+                        .order_by(Game.created)).all()
+    views = [games.view(db, g) for g in game_rows]
+    won = sum(1 for v in views if v.won_by(player.name))
+    # Points per round mean penalty points only where the low total wins (Chicken Foot); the
+    # team and draw games count points won, so their rounds stay out of the averages.
+    rows = db.exec(select(Hand, Round).where(Hand.round_id == Round.id).where(Hand.player_id == player.id)
+                   .where(Round.game_id.in_([v.id for v in views if not v.kind.high_wins]))
+                   .order_by(Round.created, Round.id)).all()
+    rules = {v.id: v.rules for v in views}
+    results = [RoundResult(r.game_id, r.number, h.points, r.created) for h, r in rows]
+    penalties = sum(1 for h, r in rows
+                    if h.tiles and "0-0" in h.tiles.split() and rules[r.game_id].double_blank)
+    return Record(player=player, games=views, won=won, rounds=results, double_blank_penalties=penalties)
+
+
+def can_manage(db: Session, player: Player, tokens: dict) -> bool:
+    """Only someone who scores a game this player sat at may rename or merge them."""
+    for seat, game in db.exec(select(Seat, Game).where(Seat.game_id == Game.id).where(Seat.player_id == player.id)):
+        try:
+            games.check_token(game, tokens.get(game.id))
+        except games.Forbidden:
+            continue
+        return True
+    return False
+
+
+def rename(db: Session, player: Player, new_name) -> None:
+    name = games.clean_name(new_name)
+    clash = db.exec(select(Player).where(Player.name == name)).first()
+    if clash is not None and clash.id != player.id:
+        raise RulesError(N_("%(name)s already exists. If it is the same person, merge the two instead."), name=name)
+    player.name = name
+    db.add(player)
+    _touch_games(db, player.id)
+    db.commit()
+
+
+def merge(db: Session, player: Player, into_name) -> Player:
+    """Move every seat, hand and round of `player` to the player named `into_name`."""
+    if not isinstance(into_name, str):
+        raise RulesError(N_("Name the player to merge into."))
+    target = db.exec(select(Player).where(Player.name == " ".join(into_name.split()))).first()
+    if target is None:
+        raise RulesError(N_("There is no player named %(name)s to merge into."), name=games.clean_name(into_name))
+    if target.id == player.id:
+        raise RulesError(N_("A player cannot be merged into themselves."))
+    shared = set(db.exec(select(Seat.game_id).where(Seat.player_id == player.id))) & set(
+        db.exec(select(Seat.game_id).where(Seat.player_id == target.id)))
+    if shared:
+        raise RulesError(N_("%(one)s and %(other)s sat at the same game, so they are two people."),
+                         one=player.name, other=target.name)
+    _touch_games(db, player.id)
+    for seat in db.exec(select(Seat).where(Seat.player_id == player.id)):
+        seat.player_id = target.id
+        db.add(seat)
+    for hand in db.exec(select(Hand).where(Hand.player_id == player.id)):
+        hand.player_id = target.id
+        db.add(hand)
+    for row in db.exec(select(Round).where(Round.went_out == player.id)):
+        row.went_out = target.id
+        db.add(row)
+    db.flush()
+    db.delete(player)
+    db.commit()
+    return target
+
+
+def _touch_games(db: Session, player_id: int) -> None:
+    """Names appear on game pages: bump those games so polling phones pick the change up."""
+    for game in db.exec(select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player_id)):
+        games.touch(game)
+        db.add(game)

@@ -1,0 +1,57 @@
+"""Languages: English, French and Dutch, chosen from the browser and switchable on every page.
+
+The rules core returns `Message` objects (an English msgid and its parameters) instead of
+finished sentences; `say` turns them into the reader's language here, at the edge.
+"""
+
+from pathlib import Path
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from flask_babel import Babel, format_date, format_percent, gettext
+
+from referee.rules.text import Message, RulesError
+
+COOKIE = "lang"
+NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands"}
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_locale():
+    wanted = request.args.get("lang") or request.cookies.get(COOKIE)
+    if wanted in current_app.config["LANGUAGES"]:
+        return wanted
+    return request.accept_languages.best_match(current_app.config["LANGUAGES"]) or "en"
+
+
+def say(message) -> str:
+    """A core Message or RulesError in the reader's language; plain strings pass through."""
+    if isinstance(message, (Message, RulesError)):
+        params = {k: say(v) if isinstance(v, Message) else v for k, v in message.params.items()}
+        return gettext(message.msgid, **params) if params else gettext(message.msgid)
+    return str(message)
+
+
+@bp.route("/lang/<code>")
+def switch(code):
+    """Remember the chosen language in a cookie and go back to the page it was chosen on."""
+    target = request.args.get("next", "")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for("pages.home")
+    response = redirect(target)
+    if code in current_app.config["LANGUAGES"]:
+        response.set_cookie(COOKIE, code, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax")
+    return response
+
+
+def init_app(app):
+    Babel(app, locale_selector=select_locale,
+          default_translation_directories=str(Path(__file__).resolve().parent / "translations"))
+    app.jinja_env.filters["say"] = say
+    app.jinja_env.globals.update(format_percent=format_percent, format_date=format_date)
+    app.jinja_env.globals["LANGUAGE_NAMES"] = NAMES
+    app.register_blueprint(bp)
+
+    @app.context_processor
+    def current_language():
+        return {"current_lang": select_locale()}
