@@ -201,7 +201,7 @@ def out_on_double_ruling(rules: HouseRules) -> list:
             _source(rules, "out_on_double_penalty")]
 
 
-def draw_ruling(rules: HouseRules) -> list:
+def boneyard_draw_ruling(rules: HouseRules) -> list:
     """A player who cannot play: how much to draw and what to do with it."""
     parts = [Message(N_("A player who cannot play draws one tile, not until one fits."))]
     if rules.must_play_drawn:

@@ -18,9 +18,9 @@ from typing import Optional
 from sqlalchemy import update
 from sqlmodel import Session, select
 
-from referee.rules.rulings import (FootRuling, chicken_little_ruling, draw_ruling, judge_foot, missing_double_ruling,
-                          next_double_ruling, out_on_double_ruling, tie_ruling)
 from referee.rules.house_rules import HouseRules, OPEN, OPTIONS, describe, keep_back_count, preset, round_double
+from referee.rules.rulings import (FootRuling, boneyard_draw_ruling, chicken_little_ruling, judge_foot,
+                                   missing_double_ruling, next_double_ruling, out_on_double_ruling, tie_ruling)
 from referee.rules.text import Message, N_, RulesError, shown
 from referee.rules.tiles import SET_SIZES, Tile, parse_tile, parse_tiles, suit
 from referee.rules.values import as_count
@@ -177,7 +177,7 @@ def ask(rules: HouseRules, question: str, players: Optional[list] = None, round_
         parts = out_on_double_ruling(rules)
         outcome = "costs-%d" % rules.out_on_double_penalty if rules.out_on_double_penalty else "allowed"
     elif question == "draw":
-        parts = draw_ruling(rules)
+        parts = boneyard_draw_ruling(rules)
         outcome = "must-play" if rules.must_play_drawn else "may-play"
     elif question == "missing-double":
         parts = missing_double_ruling(rules, len(players or []))

@@ -1,4 +1,4 @@
-"""Every preset against every row of RULES.md's "Where the sources differ" table."""
+"""Every preset against every row of docs/rules.md's "Where the sources differ" table."""
 
 import dataclasses
 

@@ -1,4 +1,4 @@
-"""Tiles, sets and what people type (RULES.md: set sizes, pips, suits)."""
+"""Tiles, sets and what people type (docs/rules.md: set sizes, pips, suits)."""
 
 import pytest
 

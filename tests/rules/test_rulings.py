@@ -1,10 +1,10 @@
-"""Foot rulings: RULES.md's [1-1] count and every impossible-foot policy."""
+"""Foot rulings: docs/rules.md's [1-1] count and every impossible-foot policy."""
 
 import pytest
 
-from referee.rules.rulings import FootRuling, chicken_little_ruling, draw_ruling, judge_foot, missing_double_ruling, \
-    next_double_ruling, out_on_double_ruling, tie_ruling
 from referee.rules.house_rules import OPEN, PRESETS, preset
+from referee.rules.rulings import (FootRuling, boneyard_draw_ruling, chicken_little_ruling, judge_foot,
+                                   missing_double_ruling, next_double_ruling, out_on_double_ruling, tie_ruling)
 from referee.rules.text import Message, RulesError
 from referee.rules.tiles import Tile, suit
 
@@ -159,10 +159,10 @@ def test_out_on_double_ruling():
 
 
 def test_draw_ruling():
-    assert "it must be played" in words(draw_ruling(PRESETS["gamerules"]))
-    assert "last two boneyard tiles are never drawn" in words(draw_ruling(PRESETS["gamerules"]))
-    assert "it may be played" in words(draw_ruling(PRESETS["pagat"]))
-    assert "draws one tile, not until one fits" in words(draw_ruling(PRESETS["kelley"]))
+    assert "it must be played" in words(boneyard_draw_ruling(PRESETS["gamerules"]))
+    assert "last two boneyard tiles are never drawn" in words(boneyard_draw_ruling(PRESETS["gamerules"]))
+    assert "it may be played" in words(boneyard_draw_ruling(PRESETS["pagat"]))
+    assert "draws one tile, not until one fits" in words(boneyard_draw_ruling(PRESETS["kelley"]))
 
 
 def test_missing_double_ruling_gives_the_chance():
