@@ -1,7 +1,8 @@
 """referee: scorekeeper and referee for Chicken Foot dominoes at a real table.
 
-The rules live in the pure core (tiles, rules, scoring, foot); everything else in this
-package is the web layer around it: the app factory below, the blueprints, the models.
+The layers are folders: `rules/` (the pure game rules), `services/` (what the pages and
+the API call), `storage/` (tables and migrations) and `web/` (blueprints, templates,
+static files, translations). `create_app` in `app.py` wires them together.
 """
 
 from referee.app import create_app

@@ -8,10 +8,13 @@ phone on the same Wi-Fi can open, with a QR code of it drawn in the terminal.
 """
 
 import argparse
+import ctypes
+import ctypes.util
 import fcntl
 import gc
 import os
 import shutil
+import signal
 import socket
 import struct
 import subprocess
@@ -80,13 +83,36 @@ def serve(args) -> None:
             self.cfg.set("keepalive", 5)  # phones poll every 2 s: keep their connections open
             self.cfg.set("preload_app", True)
             self.cfg.set("control_socket_disable", True)
-            self.cfg.set("post_fork", lambda _server, _worker: app.extensions["engine"].dispose(close=False))
+            self.cfg.set("reuse_port", True)  # a new server binds at once even beside a dying worker
+            self.cfg.set("post_fork", lambda server, _worker: after_fork(app, server.pid))
             self.cfg.set("when_ready", lambda _server: announce(url, args.no_qr))
 
         def load(self):
             return app
 
     Server().run()
+
+
+def after_fork(app, master_pid: int) -> None:
+    """In each new worker: drop the database connections inherited from the master, and die
+    with the master. Without the second, workers orphaned by a master killed with SIGKILL
+    kept serving on the port for half a minute, and a new `referee serve` could not start."""
+    app.extensions["engine"].dispose(close=False)
+    die_with_parent()
+    if os.getppid() != master_pid:  # the master died before the line above took effect
+        os._exit(0)
+
+
+def die_with_parent() -> None:
+    """Ask Linux to kill this process when its parent dies (prctl PR_SET_PDEATHSIG)."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass  # not Linux: orphans exit by gunicorn's own check of their parent
+
+
+PR_SET_PDEATHSIG = 1
 
 
 def prepare_workers(app) -> None:

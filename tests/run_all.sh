@@ -2,7 +2,8 @@
 # Installs everything the tests need on a fresh Debian machine and runs every test:
 # system packages (Chromium for the browser tests, PostgreSQL), the venv with the test
 # and vision extras, then the whole suite on SQLite and the whole suite again on a
-# throw-away PostgreSQL server on 127.0.0.1. Extra arguments go to both pytest runs.
+# throw-away PostgreSQL server on 127.0.0.1 (less tests/vision and tests/layout, which touch
+# no database and need not run twice). Extra arguments go to both pytest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,5 +33,6 @@ trap 'run_pg "$pgbin/pg_ctl -D $pgdir/data -m fast stop >/dev/null" || true; rm 
 
 echo "== the whole suite on SQLite"
 .venv/bin/python -m pytest "$@"
-echo "== the whole suite again on PostgreSQL"
-DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest "$@"
+echo "== again on PostgreSQL, every test that touches the database"
+DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest \
+  --ignore=tests/vision --ignore=tests/layout --deselect tests/reliability/test_wheel.py "$@"

@@ -11,8 +11,9 @@ from types import MappingProxyType
 from typing import Mapping, Optional
 
 from referee.rules.deal_tables import MIN_HAND, deal_note, deal_table_for, max_players
+from referee.rules.sources import BIG_TABLES, BIG_TABLE_NOTES, BORROWED, CHOSEN, FOLLOWS_DEAL, PRESET_NOTES
 from referee.rules.text import Message, N_, RulesError, shown
-from referee.rules.tiles import SET_SIZES, Tile, check_top
+from referee.rules.tiles import SET_SIZES, Tile, check_top, parse_tile
 from referee.rules.values import as_flag, as_int, listed
 
 OPEN = "table-decides"
@@ -21,7 +22,8 @@ OPTIONS = {
     "set": (6, 9, 12, 15, 18),
     "opening": ("holder", "highest-draw", "turn-up", "centre-rotate"),
     "missing_double": ("draw-until-found", "next-lower", "set-aside-before-deal", "cannot-happen"),
-    "arms": (3, 4, 6, 8, "per-player"),
+    # Gamerules (seed 002): "a four-player game may need 4, 5, 6, 7 or 8 trains": any count up to 8.
+    "arms": (3, 4, 5, 6, 7, 8, "per-player"),
     "toes": (3,),
     "must_play_drawn": (False, True),
     "keep_back": ("none", "gamerules"),
@@ -30,19 +32,14 @@ OPTIONS = {
     "out_on_double_penalty": (0, 50),
     "chicken_little": (0, 1),
     "match_length": ("full", "half", "one-round", "target"),
+    "round_start": ("descending", "highest"),
+    "target_ends": ("reaching", "exceeding"),
     "tie": ("draw", "first-out-wins"),
 }
 
-PAGAT = Message(N_("Pagat"))
-KELLEY = Message(N_("Kelley"))
-GAMERULES = Message(N_("Gamerules"))
-HUB8 = Message(N_("8-arm hub set"))
-DOUBLE_FOOT = Message(N_("Double chicken foot table"))
-CHOSEN = Message(N_("Chosen by the table"))
-FOLLOWS_DEAL = Message(N_("Follows the deal table"))
-
-# Openings that take the round's double out of the set before the deal.
-SET_ASIDE_OPENINGS = ("turn-up", "centre-rotate")
+# Openings that take the round's double out of the set before the deal (Kelley's double is
+# in the centre before play, so it cannot be in anyone's hand or in the boneyard either).
+SET_ASIDE_OPENINGS = ("highest-draw", "turn-up", "centre-rotate")
 MAX_ARMS = 8
 
 
@@ -65,17 +62,21 @@ class HouseRules:
     chicken_little: int
     match_length: str
     target: Optional[int]
+    round_start: str
+    target_ends: str
     tie: str
     players_min: int
     players_max: int
     sources: Mapping = field(default_factory=dict, compare=False, repr=False)
     borrowed: tuple = field(default=(), compare=False)
+    # (fewest players, set) when the set follows the player count; () once the table picks a set.
+    big_table: tuple = field(default=(), compare=False)
 
     def __post_init__(self):
         _validate(self)
 
 
-RULE_FIELDS = tuple(f.name for f in fields(HouseRules) if f.name not in ("name", "sources", "borrowed"))
+RULE_FIELDS = tuple(f.name for f in fields(HouseRules) if f.name not in ("name", "sources", "borrowed", "big_table"))
 
 
 # -- validation -------------------------------------------------------------------------
@@ -205,6 +206,10 @@ def validate_players(rules: HouseRules, players) -> int:
         raise RulesError(N_("These house rules need at least %(low)d players, not %(players)d."),
                          low=rules.players_min, players=count)
     if count > rules.players_max:
+        if rules.big_table and count >= rules.big_table[0]:
+            raise RulesError(N_("Under these house rules %(low)d or more players play a double-%(top)d set, not "
+                                "double-%(set)d: start the game with all %(players)d players and the set follows."),
+                             low=rules.big_table[0], top=rules.big_table[1], set=rules.set, players=count)
         raise RulesError(N_("These house rules deal a double-%(top)d set to at most %(high)d players, not "
                             "%(players)d: choose a bigger set or fewer players."),
                          top=rules.set, high=rules.players_max, players=count)
@@ -235,7 +240,8 @@ def round_count(rules: HouseRules) -> Optional[int]:
 
 
 def round_double(rules: HouseRules, index) -> Tile:
-    """The double round `index` (0 first) is played on: one lower each round, from the top.
+    """The double round `index` (0 first) is played on: one lower each round, from the top,
+    or the highest of the set every round when the table plays the hub set's own rule.
 
     A match to an agreed total starts again at the top after [0-0].
     """
@@ -243,8 +249,37 @@ def round_double(rules: HouseRules, index) -> Tile:
     planned = round_count(rules)
     if index < 0 or (planned is not None and index >= planned):
         raise RulesError(N_("This match has no round %(round)d."), round=index + 1)
+    if rules.round_start == "highest":
+        return Tile(rules.set, rules.set)
     number = rules.set - index % (rules.set + 1)
     return Tile(number, number)
+
+
+def started_double(rules: HouseRules, index, started=None) -> Tile:
+    """The double round `index` really started on: the planned one unless the table says otherwise.
+
+    Only Pagat's "next lower double" variant lets a round start below its planned double:
+    when nobody holds it, the round starts on the next lower double someone does hold, and
+    the skipped double becomes an ordinary tile that any hand may hold or draw later. Below
+    [0-0] there is nothing, so that round falls back on drawing until someone finds it.
+    """
+    planned = round_double(rules, index)
+    if started is None:
+        return planned
+    double = parse_tile(started, rules.set)
+    if not double.is_double:
+        raise RulesError(N_("[%(tile)s] is not a double, so no round can start on it."), tile=str(double))
+    if double == planned:
+        return planned
+    params = {"round": as_int(index, "round") + 1, "double": str(double), "planned": str(planned)}
+    if rules.missing_double != "next-lower":
+        raise RulesError(N_("Round %(round)d starts on [%(planned)s] under these house rules, not on "
+                            "[%(double)s]: only the \u201cnext lower double\u201d variant lets a round start lower."),
+                         **params)
+    if double > planned:
+        raise RulesError(N_("Round %(round)d is played on [%(planned)s], so it cannot start on the higher "
+                            "[%(double)s]: a round nobody could open starts on a lower double."), **params)
+    return double
 
 
 def round_doubles(rules: HouseRules) -> list:
@@ -325,106 +360,40 @@ def _coerce_deal_table(value) -> tuple:
 # -- presets ------------------------------------------------------------------------------
 
 
-def _notes(source: Message, **special: Message) -> dict:
+def _notes(source: Message, special: dict) -> dict:
     """Source notes for every rule: the preset's source, except where it says otherwise."""
     return {name: special.get(name, source) for name in RULE_FIELDS}
 
 
-_PAGAT_SPECIAL = dict(
-    players_max=Message(N_("Pagat advises 4 or more players; 2-3 may use double-six")),
-    keep_back=Message(N_("Pagat: not mentioned, so no tile is kept back")),
-    impossible_foot=Message(N_("Pagat does not address it: the table decides")),
-    chicken_little=Message(N_("Pagat: a variant, off unless the table takes it")),
-    tie=Message(N_("Pagat: not mentioned, so equal totals are a draw")),
-    match_length=Message(N_("Pagat: every double down to [0-0]; playing until someone passes an agreed "
-                            "total is a variant")),
-)
-
-_NOTES = {
-    "pagat": _notes(PAGAT, deal_table=Message(N_("Pagat (Puremco's deal)")), **_PAGAT_SPECIAL),
-    "pagat-reduced": _notes(PAGAT, deal_table=Message(N_("Pagat's reduced deal for 2-4 players; Puremco's for 5-6")),
-                            **_PAGAT_SPECIAL),
-    "kelley": _notes(
-        KELLEY,
-        deal_table=Message(N_("Borrowed: Puremco's deal, the commonest (Kelley gives no double-nine deal)")),
-        missing_double=Message(N_("Borrowed: draw until someone finds it, as Pagat and the hub set do "
-                                  "(Kelley does not say)")),
-        arms=Message(N_("Borrowed: 4 arms, as Pagat (Kelley does not say)")),
-        players_min=Message(N_("Borrowed with Puremco's deal")),
-        players_max=Message(N_("Borrowed with Puremco's deal")),
-        toes=Message(N_("Kelley: the caller names the number, e.g. \u201cchickie fours\u201d")),
-        keep_back=Message(N_("Kelley: not mentioned, so no tile is kept back")),
-        impossible_foot=Message(N_("Kelley: a player who cannot add a toe draws while the boneyard lasts; "
-                                   "the round ends when nobody can move")),
-        chicken_little=Message(N_("Kelley: not mentioned, so not played")),
-        match_length=Message(N_("Kelley: down one double each round")),
-        tie=Message(N_("Kelley: not mentioned, so equal totals are a draw")),
-    ),
-    "gamerules": _notes(
-        GAMERULES,
-        keep_back=Message(N_("Gamerules: 2 players never draw the last two tiles, 3 or more never the last one")),
-        impossible_foot=Message(N_("Gamerules: implied by its rule that a round ends when nobody can play")),
-        double_blank=Message(N_("Gamerules: counts 0; 50 is an option")),
-        out_on_double_penalty=Message(N_("Gamerules: not mentioned, so allowed")),
-        chicken_little=Message(N_("Gamerules: not mentioned, so not played")),
-        tie=Message(N_("Gamerules: not mentioned, so equal totals are a draw")),
-    ),
-    "hub8": _notes(
-        HUB8,
-        deal_table=Message(N_("Borrowed: the commonest deal for each count, Puremco's for 2-6 and Gamerules' "
-                              "for 7-8 (the hub set gives none)")),
-        must_play_drawn=Message(N_("Borrowed: may be played, as Pagat and Kelley (the hub set does not say)")),
-        keep_back=Message(N_("8-arm hub set: not mentioned, so no tile is kept back")),
-        impossible_foot=Message(N_("8-arm hub set does not address it: the table decides")),
-        out_on_double_penalty=Message(N_("8-arm hub set: allowed; the others must finish that foot first")),
-        chicken_little=Message(N_("8-arm hub set: no official rule")),
-        match_length=Message(N_("Borrowed: every double down to [0-0], as every other source (the hub set "
-                                "does not say)")),
-    ),
-    "double-foot": _notes(
-        DOUBLE_FOOT,
-        players_max=Message(N_("Double chicken foot table: up to 6 on double-nine; 7-8 play double-twelve")),
-        keep_back=Message(N_("Double chicken foot table: not mentioned, so no tile is kept back")),
-        impossible_foot=Message(N_("Double chicken foot table does not address it: the table decides")),
-        out_on_double_penalty=Message(N_("Double chicken foot table: not mentioned, so allowed")),
-        chicken_little=Message(N_("Double chicken foot table: not mentioned, so not played")),
-    ),
-}
-
-_BORROWED = {
-    "pagat": (),
-    "pagat-reduced": (),
-    "kelley": ("deal_table", "missing_double", "arms", "players_min", "players_max"),
-    "gamerules": (),
-    "hub8": ("deal_table", "must_play_drawn", "match_length"),
-    "double-foot": (),
-}
+_NOTES = {name: _notes(source, special) for name, (source, special) in PRESET_NOTES.items()}
 
 _COMMON = dict(set=9, toes=3, keep_back="none", chicken_little=0, match_length="full", target=None,
-               tie="draw", players_min=2, players_max=6)
+               round_start="descending", target_ends="reaching", tie="draw", players_min=2, players_max=6)
 
 _VALUES = {
     "pagat": dict(opening="holder", missing_double="draw-until-found", arms=4, must_play_drawn=False,
                   impossible_foot=OPEN, double_blank=50, out_on_double_penalty=0),
     "pagat-reduced": dict(opening="holder", missing_double="draw-until-found", arms=4, must_play_drawn=False,
                           impossible_foot=OPEN, double_blank=50, out_on_double_penalty=0),
-    "kelley": dict(opening="highest-draw", missing_double="draw-until-found", arms=4, must_play_drawn=False,
+    "kelley": dict(opening="highest-draw", missing_double="cannot-happen", arms=4, must_play_drawn=False,
                    impossible_foot="play-on", double_blank=50, out_on_double_penalty=50),
     "gamerules": dict(opening="turn-up", missing_double="cannot-happen", arms="per-player", must_play_drawn=True,
                       keep_back="gamerules", impossible_foot="play-on", double_blank=0,
                       out_on_double_penalty=0, players_max=8),
     "hub8": dict(opening="holder", missing_double="draw-until-found", arms=8, must_play_drawn=False,
-                 impossible_foot=OPEN, double_blank=50, out_on_double_penalty=0, tie="first-out-wins",
+                 impossible_foot="play-on", double_blank=50, out_on_double_penalty=0, tie="first-out-wins",
                  players_max=8),
     "double-foot": dict(opening="centre-rotate", missing_double="cannot-happen", arms=6, must_play_drawn=True,
-                        impossible_foot=OPEN, double_blank=50, out_on_double_penalty=0),
+                        impossible_foot="play-on", double_blank=50, out_on_double_penalty=0,
+                        target_ends="exceeding"),
 }
 
 
 def _build_preset(name: str) -> HouseRules:
     values = {**_COMMON, **_VALUES[name]}
     return HouseRules(name=name, deal_table=deal_table_for(name, values["set"]),
-                      sources=MappingProxyType(_NOTES[name]), borrowed=_BORROWED[name], **values)
+                      sources=MappingProxyType(_NOTES[name]), borrowed=BORROWED[name],
+                      big_table=BIG_TABLES.get(name, ()), **values)
 
 
 PRESETS = MappingProxyType({name: _build_preset(name) for name in _VALUES})
@@ -435,7 +404,9 @@ def preset(name, /, **overrides) -> HouseRules:
 
     Changing the set brings the preset's deal table for that set, and the player range
     that table covers, unless those are changed too. Every changed rule is noted as
-    chosen by the table.
+    chosen by the table. Where the preset's set follows the player count (`BIG_TABLES`),
+    a table whose fewest players reach the big-table count plays the bigger set with the
+    source's deal, unless the table picks the set or the deal itself.
     """
     if not isinstance(name, str) or name.strip().lower() not in PRESETS:
         raise RulesError(N_("There is no preset called '%(name)s': choose one of %(names)s."),
@@ -448,11 +419,41 @@ def preset(name, /, **overrides) -> HouseRules:
     values = {rule: _coerce(rule, value) for rule, value in overrides.items()}
     sources = dict(base.sources)
     borrowed = [rule for rule in base.borrowed if rule not in values or values[rule] == getattr(base, rule)]
+    big = () if "set" in values or "deal_table" in values else base.big_table
+    if big and values.get("players_min", base.players_min) >= big[0]:
+        _big_table(base, big, values, sources)
     top = values.get("set", base.set)
     if top != base.set:
         _follow_set(base.name, check_top(top), values, sources, borrowed)
     sources.update({rule: CHOSEN for rule, value in overrides.items() if values[rule] != getattr(base, rule)})
-    return replace(base, sources=MappingProxyType(sources), borrowed=tuple(borrowed), **values)
+    return replace(base, sources=MappingProxyType(sources), borrowed=tuple(borrowed), big_table=big, **values)
+
+
+def _big_table(base: HouseRules, big: tuple, values: dict, sources: dict) -> None:
+    """A big table of a preset whose set follows the player count: the bigger set, with the
+    source's deal for those counts (seed 004: double-twelve, 10 each for 7, 9 each for 8)."""
+    fewest, top = big
+    values["set"] = top
+    values["deal_table"] = tuple(row for row in deal_table_for(base.name, top) if row[0] >= fewest)
+    values.setdefault("players_max", max(dict(values["deal_table"])))
+    sources["set"] = BIG_TABLE_NOTES[base.name]
+    sources["deal_table"] = base.sources["deal_table"]
+
+
+def table_overrides(name, overrides, players) -> dict:
+    """The table's changes as this many players play them.
+
+    Where the preset's set follows the player count and the table did not pick a set, a deal
+    or a player range itself, a big table is recorded as such (its fewest players), so the
+    rules rebuilt from the stored changes play the bigger set.
+    """
+    count = as_int(players, "players")
+    overrides = dict(overrides or {})
+    big = BIG_TABLES.get(name.strip().lower(), ()) if isinstance(name, str) else ()
+    chosen = {"set", "deal_table", "players_min", "players_max"} & set(overrides)
+    if big and not chosen and count >= big[0]:
+        overrides["players_min"] = big[0]
+    return overrides
 
 
 def _follow_set(name: str, top: int, values: dict, sources: dict, borrowed: list) -> None:
@@ -485,8 +486,10 @@ _WORDS = {
                                      "one seat each round"),
     ("missing_double", "draw-until-found"): N_("Nobody holds the double: each player draws one tile in turn "
                                                "until someone finds it"),
-    ("missing_double", "next-lower"): N_("Nobody holds the double: the round starts on the next lower "
-                                         "double"),
+    ("missing_double", "next-lower"): N_("Nobody holds the double: the round starts on the next lower double "
+                                         "someone holds, and the skipped double is an ordinary tile; in the "
+                                         "[0-0] round, with no lower double, each player draws one tile in turn "
+                                         "until someone finds it"),
     ("missing_double", "set-aside-before-deal"): N_("The double is set aside face up before the deal, so "
                                                     "nobody can be missing it"),
     ("missing_double", "cannot-happen"): N_("The double is out of the set before the deal, so nobody can be "
@@ -503,6 +506,10 @@ _WORDS = {
                                         "every open end"),
     ("impossible_foot", OPEN): N_("A foot that can never be completed: not settled; the table decides "
                                   "before play"),
+    ("round_start", "descending"): N_("Each round starts one double lower than the last"),
+    ("round_start", "highest"): N_("Every round starts on the highest double of the set"),
+    ("target_ends", "reaching"): N_("Played to an agreed total: whoever reaches it loses"),
+    ("target_ends", "exceeding"): N_("Played to an agreed total: whoever goes over it loses"),
     ("tie", "draw"): N_("Equal lowest totals: a draw"),
     ("tie", "first-out-wins"): N_("Equal lowest totals: the one who went out first in the last round wins"),
 }
@@ -528,8 +535,12 @@ def describe(rules: HouseRules) -> list:
         ("out_on_double_penalty", _out_on_double_words(rules)),
         ("chicken_little", _chicken_little_words(rules)),
         ("match_length", _match_words(rules)),
+        ("round_start", _words(rules, "round_start")),
+        ("target_ends", _words(rules, "target_ends")),
         ("tie", _words(rules, "tie")),
     ]
+    if rules.match_length != "target":
+        rows = [row for row in rows if row[0] != "target_ends"]  # no agreed total: nothing to reach
     return [(rule, words, sources["players_max" if rule == "players" else rule]) for rule, words in rows]
 
 
@@ -565,7 +576,13 @@ def _chicken_little_words(rules: HouseRules) -> Message:
 
 def _match_words(rules: HouseRules) -> Message:
     if rules.match_length == "target":
+        if rules.target_ends == "reaching":
+            return Message(N_("Until someone reaches %(target)d points; that player loses"),
+                           {"target": rules.target})
         return Message(N_("Until someone passes %(target)d points; that player loses"), {"target": rules.target})
     doubles = round_doubles(rules)
+    if rules.round_start == "highest":
+        return Message(N_("%(rounds)d rounds, each on [%(first)s]"),
+                       {"rounds": len(doubles), "first": str(doubles[0])})
     return Message(N_("%(rounds)d rounds, from [%(first)s] down to [%(last)s]"),
                    {"rounds": len(doubles), "first": str(doubles[0]), "last": str(doubles[-1])})

@@ -158,7 +158,9 @@ def _consequence_parts(outcome: str, unseen: int, drawable: int) -> list:
     """What the house rule makes of a foot that can never be completed."""
     params = {"drawable": drawable}
     if outcome == "play-on":
-        # Kelley (seed 000): play goes on, drawing while the boneyard lasts, until nobody can move.
+        # Kelley (seed 000), the hub set (seed 001, FAQ b and f) and the double chicken foot table
+        # (seed 004): who cannot play draws one tile while the boneyard lasts, else passes, and
+        # the round ends when nobody can move.
         if not unseen and not drawable:
             return [Message(N_("Play goes on, but nobody can add to it and nothing is left to draw: nobody can "
                                "move, so the round ends now."))]
@@ -215,8 +217,12 @@ def boneyard_draw_ruling(rules: HouseRules) -> list:
     return parts + [_source(rules, "must_play_drawn")]
 
 
-def missing_double_ruling(rules: HouseRules, players) -> list:
-    """Nobody holds the round's double: what now, and how often that happens with this deal."""
+def missing_double_ruling(rules: HouseRules, players, round_index=None) -> list:
+    """Nobody holds the round's double: what now, and how often that happens with this deal.
+
+    With `round_index` the ruling is for that round: under the "next lower double" variant
+    the [0-0] round has no lower double, so its players draw until someone finds [0-0].
+    """
     dealt = deal(rules, players)
     chance = Message(N_("With %(players)d players dealt %(per_player)d tiles each, %(boneyard)d tiles stay in "
                         "the boneyard: the round's double is among them %(percent).1f %% of the time."),
@@ -226,18 +232,39 @@ def missing_double_ruling(rules: HouseRules, players) -> list:
         parts = [Message(N_("Nobody holds the round's double: each player in turn draws one tile until someone "
                             "finds it.")), chance]
     elif rules.missing_double == "next-lower":
-        parts = [Message(N_("Nobody holds the round's double: the round starts on the next lower double "
-                            "instead.")), chance]
+        parts = _next_lower_parts(rules, round_index) + [chance]
     elif rules.missing_double == "set-aside-before-deal":
         parts = [Message(N_("The round's double is set aside face up before the deal, so it can never be "
                             "missing."))]
     elif rules.opening == "turn-up":
         parts = [Message(N_("The round's double is found by turning tiles up and set aside before the deal, so "
                             "it can never be missing."))]
+    elif rules.opening == "highest-draw":
+        parts = [Message(N_("The round's double is put in the centre before play, so it can never be missing "
+                            "and is never in the boneyard."))]
     else:
         parts = [Message(N_("The round's double goes in the centre before the deal, so it can never be "
                             "missing."))]
     return parts + [_source(rules, "missing_double")]
+
+
+def _next_lower_parts(rules: HouseRules, round_index) -> list:
+    """Pagat's variant: the next lower double someone holds opens; the [0-0] round has none."""
+    skipped = Message(N_("The skipped double is then an ordinary tile: whoever draws it later keeps it, and it "
+                         "counts in hand like any other."))
+    if round_index is not None:
+        double = round_double(rules, round_index)
+        params = {"round": as_count(round_index, "round") + 1, "double": str(double)}
+        if double.high == 0:
+            # Pagat does not say what happens below [0-0]: its main rule, drawing until found.
+            return [Message(N_("Round %(round)d is played on [%(double)s], and there is no lower double to start "
+                               "on: each player in turn draws one tile until someone finds [%(double)s]."), params)]
+        return [Message(N_("Nobody holds [%(double)s]: round %(round)d starts on the next lower double that "
+                           "someone holds, and is entered with the double it started on."), params), skipped]
+    return [Message(N_("Nobody holds the round's double: the round starts on the next lower double that someone "
+                       "holds instead, and is entered with the double it started on.")), skipped,
+            Message(N_("The [0-0] round has no lower double: there, each player in turn draws one tile until "
+                       "someone finds [0-0]."))]
 
 
 def chicken_little_ruling(rules: HouseRules) -> list:
@@ -256,7 +283,10 @@ def next_double_ruling(rules: HouseRules, players, round_index) -> list:
     double = round_double(rules, round_index)
     index = as_count(round_index, "round")
     params = {"round": index + 1, "double": str(double), "rounds": round_count(rules), "target": rules.target}
-    if rules.match_length == "target":
+    if rules.match_length == "target" and rules.target_ends == "reaching":
+        first = Message(N_("Round %(round)d is played on [%(double)s]; the match goes on until someone reaches "
+                           "%(target)d points."), params)
+    elif rules.match_length == "target":
         first = Message(N_("Round %(round)d is played on [%(double)s]; the match goes on until someone passes "
                            "%(target)d points."), params)
     else:
@@ -267,7 +297,10 @@ def next_double_ruling(rules: HouseRules, players, round_index) -> list:
 def tie_ruling(rules: HouseRules) -> list:
     """Equal lowest totals at the end of the match."""
     parts = []
-    if rules.match_length == "target":
+    if rules.match_length == "target" and rules.target_ends == "reaching":
+        parts.append(Message(N_("Whoever reaches %(target)d points loses; the lowest total wins."),
+                             {"target": rules.target}))
+    elif rules.match_length == "target":
         parts.append(Message(N_("Whoever passes %(target)d points loses; the lowest total wins."),
                              {"target": rules.target}))
     if rules.tie == "first-out-wins":

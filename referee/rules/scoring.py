@@ -4,6 +4,7 @@ A low total is good: every pip left in hand at the end of a round counts against
 """
 
 import re
+from dataclasses import dataclass
 from typing import Mapping
 
 from referee.rules.house_rules import HouseRules, round_count, validate_players
@@ -11,24 +12,42 @@ from referee.rules.text import N_, RulesError, shown
 from referee.rules.tiles import Tile, check_one_owner, parse_hand, set_pips
 from referee.rules.values import as_count, as_flag
 
-__all__ = ["hand_points", "score_round", "running_totals", "totals", "leaders", "match_over", "winners",
-           "round_count"]
+__all__ = ["PipTotal", "hand_points", "score_round", "running_totals", "totals", "leaders", "match_over",
+           "winners", "round_count"]
 
 DOUBLE_BLANK = Tile(0, 0)
 _PIP_TOTAL = re.compile(r"^\s*[+-]?[0-9]{1,12}\s*$")
 
 
+@dataclass(frozen=True)
+class PipTotal:
+    """A hand given as its typed pip total, and whether it holds the [0-0] besides.
+
+    The [0-0] has no pips, so a typed total never shows it; where the house rules give it a
+    value of its own (50, or 25), the hand says it holds it and the points add that value.
+    """
+
+    pips: int
+    double_blank: bool = False
+
+
 def hand_points(rules: HouseRules, tiles) -> int:
-    """Points for the tiles left in a hand: face value, [0-0] at the house value."""
+    """Points for the tiles left in a hand: face value, [0-0] at the house value.
+
+    A `PipTotal` counts its pips, plus the house value of the [0-0] when it holds it.
+    """
     # double_blank 0 means face value, which for [0-0] is 0 as well.
+    if isinstance(tiles, PipTotal):
+        return tiles.pips + (rules.double_blank if tiles.double_blank else 0)
     return sum(rules.double_blank if tile == DOUBLE_BLANK else tile.pips for tile in tiles)
 
 
 def score_round(rules: HouseRules, hands, went_out=None, out_on_double=False, blocked=False) -> dict:
     """Each player's points for one round, from the tiles or pip total left in hand.
 
-    The player who went out scores 0, or the house penalty for going out on a double.
-    A round nobody went out of is blocked: everyone counts what is left.
+    A pip total is a number, or a `PipTotal` that also says whether the hand holds the
+    [0-0]. The player who went out scores 0, or the house penalty for going out on a
+    double. A round nobody went out of is blocked: everyone counts what is left.
     """
     if not isinstance(hands, Mapping) or not all(isinstance(name, str) for name in hands):
         raise RulesError(N_("The hands must be given per player name: tiles or a pip total for each."))
@@ -43,7 +62,7 @@ def score_round(rules: HouseRules, hands, went_out=None, out_on_double=False, bl
     if out_on_double and went_out is None:
         raise RulesError(N_("Going out on a double needs the player who went out."))
     held = _read_hands(rules, hands)
-    points = {player: hand if isinstance(hand, int) else hand_points(rules, hand) for player, hand in held.items()}
+    points = {player: hand if type(hand) is int else hand_points(rules, hand) for player, hand in held.items()}
     _check_total(rules, sum(points.values()))
     for player, hand in held.items():
         if player == went_out and hand not in (0, []):
@@ -56,13 +75,29 @@ def score_round(rules: HouseRules, hands, went_out=None, out_on_double=False, bl
 
 
 def _read_hands(rules: HouseRules, hands: Mapping) -> dict:
-    """Each hand as a list of tiles or a pip total; no tile may be in two hands."""
+    """Each hand as a list of tiles or a pip total; no tile may be in two hands.
+
+    A typed total that holds the [0-0] counts as holding that tile: no other hand can.
+    """
     held = {player: _read_hand(rules, player, hand) for player, hand in hands.items()}
-    check_one_owner({player: hand for player, hand in held.items() if isinstance(hand, list)})
+    check_one_owner({player: [DOUBLE_BLANK] if isinstance(hand, PipTotal) and hand.double_blank else hand
+                     for player, hand in held.items() if isinstance(hand, (list, PipTotal))})
     return held
 
 
 def _read_hand(rules: HouseRules, player: str, hand):
+    if isinstance(hand, PipTotal):
+        pips = _read_hand(rules, player, hand.pips)
+        if type(pips) is not int:
+            raise RulesError(N_("For %(player)s give the tiles left in hand or their pip total, not %(value)s."),
+                             player=player, value=shown(hand.pips))
+        if type(hand.double_blank) is not bool:
+            raise RulesError(N_("'%(value)s' is not yes or no (%(what)s)."), value=shown(hand.double_blank),
+                             what="double_blank")
+        if pips > set_pips(rules.set):
+            raise RulesError(N_("%(points)d points is more than a whole double-%(top)d set is worth (%(most)d)."),
+                             points=pips, top=rules.set, most=set_pips(rules.set))
+        return PipTotal(pips, hand.double_blank) if hand.double_blank else pips
     if isinstance(hand, str) and _PIP_TOTAL.match(hand):
         hand = int(hand)
     if type(hand) is int:
@@ -135,8 +170,11 @@ def match_over(rules: HouseRules, rounds_played, totals: Mapping) -> bool:
     played = as_count(rounds_played, "rounds played")
     _check_totals(totals)
     if rules.match_length == "target":
-        # Passing means going over the total: seed 004 says "overschrijdt" (exceeds), as docs/rules.md
-        # does; Pagat's "l'atteint" (reaches it) is the one source that would end on the total itself.
+        # Pagat (seed 000): whoever reaches the agreed total loses ("celui qui l'atteint perd"), so
+        # a total equal to it ends the match; the double chicken foot table (seed 004) ends it
+        # only when someone goes over it ("overschrijdt").
+        if rules.target_ends == "reaching":
+            return any(total >= rules.target for total in totals.values())
         return any(total > rules.target for total in totals.values())
     return played >= round_count(rules)
 

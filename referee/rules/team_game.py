@@ -14,6 +14,7 @@ API
     seating(rules, players) -> Seating                           teams, names, turn order
     deal(rules, players) -> referee.rules.Deal                   7 each; boneyard 0 or 14
     is_capicu(last_tile, ends) -> bool                           a non-double fitting two different ends
+    check_capicu(last_tile, ends) -> Tile                        the same, refused with the reason
     score_hand(rules, players, hands, went_out=None, blocked=False, blocker=None,
                capicu=False, last_tile=None, ends=None) -> HandResult
     match_state(rules, players, hand_results) -> MatchState      totals, winner, cochon
@@ -47,7 +48,7 @@ from referee.rules.tiles import SET_SIZES, Tile, full_set, parse_hand, parse_til
 from referee.rules.values import as_flag, as_int
 
 __all__ = ["TeamRules", "team_rules", "TEAM_OPTIONS", "TARGETS", "describe", "Seating", "seating", "deal",
-           "is_capicu", "HandResult", "score_hand", "MatchState", "match_state", "opener"]
+           "is_capicu", "check_capicu", "HandResult", "score_hand", "MatchState", "match_state", "opener"]
 
 TOP = 6
 HAND = 7
@@ -327,8 +328,12 @@ def _one_of(player, names: list, msgid: str) -> str:
 
 
 def _read_ends(ends) -> tuple:
+    """The two open ends as numbers, from (3, 5), ["3", "5"], "3 5", "3-5" or "[3-5]", the way
+    tiles are written everywhere else."""
+    if isinstance(ends, Tile):
+        ends = [ends.high, ends.low]
     if isinstance(ends, str):
-        ends = [piece for piece in re.split(r"[\s,;|/\-\u2013]+", ends.strip()) if piece]
+        ends = [piece for piece in re.split(r"[\s,;|/\-\u2013]+", ends.strip().strip("[]").strip()) if piece]
     if not isinstance(ends, (list, tuple)) or len(ends) != 2:
         raise RulesError(N_("Give the two ends the last tile went on as two numbers, such as 3 and 5, not "
                             "%(value)s."), value=shown(ends))
@@ -349,7 +354,9 @@ def is_capicu(last_tile, ends) -> bool:
     return not tile.is_double and first != second and {tile.high, tile.low} == {first, second}
 
 
-def _check_capicu(last_tile, ends) -> Tile:
+def check_capicu(last_tile, ends) -> Tile:
+    """The capicu tile, refused unless it is a non-double that fits both ends the line showed
+    before it was laid, and those ends show different numbers (seed 003)."""
     if last_tile is None or ends is None:
         raise RulesError(N_("A capicu needs the last tile laid and the two ends it could go on."))
     tile = parse_tile(last_tile, TOP)
@@ -432,7 +439,7 @@ def score_hand(rules: TeamRules, players, hands, went_out=None, blocked=False, b
         raise RulesError(N_("Only a blocked hand has a blocker, yet %(player)s is marked as one."), player=blocker)
     if capicu and went_out is None:
         raise RulesError(N_("A capicu is going out, so a blocked hand cannot be one."))
-    last = _check_capicu(last_tile, ends) if capicu else None
+    last = check_capicu(last_tile, ends) if capicu else None
     most_tiles = HAND + SET_SIZES[TOP] - len(names) * HAND  # 7, or 21 in 1 v 1 with the whole boneyard drawn
     held = read_hands(hands, names, TOP, most_tiles)
     check_out(held, went_out)

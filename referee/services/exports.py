@@ -13,8 +13,10 @@ from datetime import datetime
 from sqlalchemy import DateTime, Integer, func, insert, select, text
 from sqlmodel import Session, SQLModel
 
+from referee.rules.scoring import PipTotal
 from referee.rules.text import N_, RulesError
-from referee.services import games, referee_desk
+from referee.services import games, referee_desk, rounds
+from referee.storage.database import writing
 
 BACKUP_FORMAT = "referee-backup"
 BACKUP_VERSION = 1
@@ -34,14 +36,13 @@ def game_json(db: Session, game) -> dict:
         "finished": state.finished,
         "winners": state.winners,
         "history": [{"round": c.number, "action": c.action, "at": c.at.isoformat(), "entry": c.entry}
-                    for c in games.history(db, game)],
+                    for c in rounds.history(db, game)],
         "rulings": referee_desk.log_json(db, game.id),
     }
 
 
 def _round_json(r) -> dict:
-    hands = {name: ({"tiles": [str(t) for t in held]} if isinstance(held, list) else {"pips": held})
-             for name, held in r.hands.items()}
+    hands = {name: _hand_json(held) for name, held in r.hands.items()}
     return {"number": r.number, "double": str(r.double) if r.double else None, "hands": hands,
             "went_out": r.went_out, "blocker": r.blocker, "capicu_tile": r.capicu_tile,
             "blocked": r.blocked, "out_on_double": r.out_on_double, "scores": r.scores, "version": r.version}
@@ -60,12 +61,22 @@ def game_csv(db: Session, game) -> str:
         for name in state.players:
             held = r.hands[name]
             tiles = " ".join(str(t) for t in held) if isinstance(held, list) else ""
-            pips = "" if isinstance(held, list) else held
+            pips = "" if isinstance(held, list) else held.pips if isinstance(held, PipTotal) else held
+            if isinstance(held, PipTotal) and held.double_blank:
+                tiles = "0-0"  # the typed total's pips, and the [0-0] beside them
             column = state.column_of(name)
             writer.writerow([safe_cell(v) for v in (state.id, r.number, str(r.double or ""), name, tiles, pips,
                                                     "yes" if r.went_out == name else "", "yes" if r.blocked else "",
                                                     r.scores[column], running[column])])
     return out.getvalue()
+
+
+def _hand_json(held) -> dict:
+    if isinstance(held, list):
+        return {"tiles": [str(t) for t in held]}
+    if isinstance(held, PipTotal):
+        return {"pips": held.pips, "double_blank": held.double_blank}
+    return {"pips": held}
 
 
 def safe_cell(value):
@@ -79,6 +90,9 @@ def safe_cell(value):
 
 
 def backup(db: Session) -> str:
+    """Every table, read in one transaction: one snapshot of the database even while phones
+    are saving, so no hand is ever backed up without its round."""
+    db.rollback()  # a fresh read transaction, begun by the first SELECT below
     tables = {}
     for table in SQLModel.metadata.sorted_tables:
         rows = db.execute(select(table).order_by(*table.primary_key.columns)).mappings().all()
@@ -102,26 +116,42 @@ def restore(db: Session, text_: str) -> int:
     if not isinstance(tables, dict):
         raise RulesError(N_("This file is not a backup made by this app."))
     for table in SQLModel.metadata.sorted_tables:
-        if db.execute(select(func.count()).select_from(table)).scalar():
-            raise RulesError(N_("The database already holds games; restore a backup only into an empty one."))
+        rows = tables.get(table.name, [])
+        if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
+            raise RulesError(N_("The backup's table %(table)s is damaged."), table=table.name)
+    _check_references(tables)
     written = 0
     try:
-        for table in SQLModel.metadata.sorted_tables:
-            rows = tables.get(table.name, [])
-            if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-                raise RulesError(N_("The backup's table %(table)s is damaged."), table=table.name)
-            if rows:
-                db.execute(insert(table), [_typed(table, row) for row in rows])
-                written += len(rows)
-        _reset_sequences(db)
-        db.commit()
+        with writing(db):
+            for table in SQLModel.metadata.sorted_tables:
+                if db.execute(select(func.count()).select_from(table)).scalar():
+                    raise RulesError(N_("The database already holds games; restore a backup only into an empty "
+                                        "one."))
+            for table in SQLModel.metadata.sorted_tables:
+                rows = tables.get(table.name, [])
+                if rows:
+                    db.execute(insert(table), [_typed(table, row) for row in rows])
+                    written += len(rows)
+            _reset_sequences(db)
     except RulesError:
-        db.rollback()
         raise
     except Exception:
-        db.rollback()
         raise RulesError(N_("The backup could not be restored: it does not fit this database.")) from None
     return written
+
+
+def _check_references(tables: dict) -> None:
+    """Refuse a backup in which a row points at a row it does not hold (a hand whose round is
+    missing, say), before anything is written."""
+    for table in SQLModel.metadata.sorted_tables:
+        for key in table.foreign_keys:
+            column, target = key.parent.name, key.column
+            held = {row.get(target.name) for row in tables.get(target.table.name, [])}
+            for row in tables.get(table.name, []):
+                if row.get(column) is not None and row.get(column) not in held:
+                    raise RulesError(N_("The backup is not whole: a row of %(table)s points at a row of %(target)s "
+                                        "that it does not hold. Nothing was restored."),
+                                     table=table.name, target=target.table.name)
 
 
 def _plain(value):

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import hmac
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import NamedTuple, Optional
 
-from sqlalchemy import bindparam, delete, insert, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import bindparam
 from sqlmodel import Session, select
 
 from referee.rules.text import Message, N_, RulesError
+from referee.rules.scoring import DOUBLE_BLANK, PipTotal
 from referee.rules.tiles import Tile, check_one_owner, parse_hand
 from referee.services import kinds
 from referee.services.kinds import Entry as RoundEntry
-from referee.storage.models import Game, Hand, Player, Round, RoundChange, Seat, utcnow
+from referee.storage.database import writing
+from referee.storage.models import Game, Hand, Player, Round, Seat, utcnow
 
 MAX_PLAYERS = 8
 MIN_PLAYERS = 2
@@ -75,15 +77,28 @@ def clean_name(raw) -> str:
         raise RulesError(N_("A player name cannot be empty."))
     if len(name) > MAX_NAME:
         raise RulesError(N_("A player name can have at most %(max)d characters."), max=MAX_NAME)
-    if any(not ch.isprintable() for ch in name):
+    if any(_unprintable(ch) for ch in name):
         raise RulesError(N_("A player name cannot contain control characters."))
     return name
 
 
-def clean_players(raw_names) -> list[str]:
+#: Characters that reorder the text around them: a name holding one could show on the
+#: scoreboard as another name.
+_DIRECTION = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unprintable(ch: str) -> bool:
+    """Control, unassigned, private and direction characters; not the joiners and selectors of
+    emoji sequences (a family emoji is one name's worth of text)."""
+    return ch in _DIRECTION or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+
+
+def clean_players(raw_names, skip_empty: bool = False) -> list[str]:
+    """The players' names, checked. `skip_empty` drops empty seats (the new-game form has
+    eight name fields); the API names every player and an empty name is refused."""
     if not isinstance(raw_names, (list, tuple)):
         raise RulesError(N_("Players must be a list of names."))
-    names = [clean_name(n) for n in raw_names if not (isinstance(n, str) and not n.strip())]
+    names = [clean_name(n) for n in raw_names if not (skip_empty and isinstance(n, str) and not n.strip())]
     if len(names) < MIN_PLAYERS or len(names) > MAX_PLAYERS:
         raise RulesError(N_("A game needs %(min)d to %(max)d players; %(count)d were given."),
                          min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(names))
@@ -155,6 +170,7 @@ class RoundView:
     capicu_tile: Optional[str] = None
     winner_column: Optional[str] = None
     reason: Optional[Message] = None
+    started_on: Optional[str] = None
 
     @property
     def played(self) -> bool:
@@ -241,6 +257,16 @@ def load(db: Session, game_id: str) -> Game:
     return game
 
 
+def lock(db: Session, game_id: str) -> Game:
+    """The game, read afresh inside a write transaction with its row locked until the end of
+    it: every write to a game takes this first, so writes to one game never interleave."""
+    query = select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
+    game = db.exec(query).first() if _is_game_id(game_id) else None
+    if game is None:
+        raise NotFound(game_id)
+    return game
+
+
 class Poll(NamedTuple):
     """What a scoreboard poll needs to answer 304 and to tell a scorer from a watcher."""
 
@@ -271,25 +297,28 @@ def view(db: Session, game: Game) -> GameView:
     names = {p.id: p.name for _, p in seats}
     # Plain rows, not ORM objects: this runs on every poll that finds the game changed.
     stored = db.execute(select(Round.id, Round.number, Round.went_out, Round.blocked, Round.out_on_double,
-                               Round.version, Round.blocker, Round.capicu_tile)
+                               Round.version, Round.blocker, Round.capicu_tile, Round.started_on)
                         .where(Round.game_id == game.id).order_by(Round.number)).all()
     hands = {}
     if stored:
-        rows = db.execute(select(Hand.round_id, Hand.player_id, Hand.tiles, Hand.pips)
+        rows = db.execute(select(Hand.round_id, Hand.player_id, Hand.tiles, Hand.pips, Hand.double_blank)
                           .join(Round, Hand.round_id == Round.id).where(Round.game_id == game.id))
-        for round_id, player_id, tiles, pips in rows:
-            hands.setdefault(round_id, []).append((player_id, tiles, pips))
+        for round_id, player_id, tiles, pips, double_blank in rows:
+            typed = PipTotal(pips, True) if double_blank else pips
+            hands.setdefault(round_id, []).append((player_id, tiles, typed))
     top = kind.tiles_top(rules)
     played, scored = [], []
     for r in stored:
         held = {names[player_id]: (parse_hand(tiles.split(), top) if tiles is not None else pips)
                 for player_id, tiles, pips in hands.get(r.id, [])}
         entry = RoundEntry(hands=held, went_out=names.get(r.went_out), blocked=r.blocked,
-                           out_on_double=r.out_on_double, blocker=names.get(r.blocker), capicu_tile=r.capicu_tile)
+                           out_on_double=r.out_on_double, blocker=names.get(r.blocker), capicu_tile=r.capicu_tile,
+                           started_on=r.started_on)
         result = kind.score(rules, players, r.number, _scoring_entry(entry))
         scored.append(result)
         played.append(RoundView(
-            number=r.number, double=kind.round_double(rules, r.number), scores=result.column_points, hands=held,
+            number=r.number, double=kind.started_double(rules, r.number, r.started_on), scores=result.column_points,
+            hands=held, started_on=r.started_on,
             went_out=entry.went_out, blocked=r.blocked, out_on_double=r.out_on_double, version=r.version,
             blocker=entry.blocker, capicu_tile=r.capicu_tile, winner_column=result.winner_column,
             reason=result.reason))
@@ -314,7 +343,7 @@ def _scoring_entry(entry: RoundEntry) -> RoundEntry:
     if entry.went_out is not None and hands.get(entry.went_out) in (None, 0):
         hands[entry.went_out] = []
     return RoundEntry(hands=hands, went_out=entry.went_out, blocked=entry.blocked, out_on_double=entry.out_on_double,
-                      blocker=entry.blocker, capicu_tile=entry.capicu_tile)
+                      blocker=entry.blocker, capicu_tile=entry.capicu_tile, started_on=entry.started_on)
 
 
 def _planned(kind, rules, played: int, finished: bool) -> list:
@@ -327,16 +356,20 @@ def _planned(kind, rules, played: int, finished: bool) -> list:
 # -- writes -----------------------------------------------------------------------------
 
 
-def create_game(db: Session, names, rules_spec, kind_name: str = kinds.CHICKEN_FOOT) -> Game:
-    players = clean_players(names)
-    name, overrides, rules = rules_from_spec(rules_spec, kind_name)
-    kinds.kind(kind_name).deal(rules, players)  # refuses a player count the rules cannot deal for
-    game = Game(kind=kind_name, preset=name, overrides=overrides)
-    db.add(game)
-    db.flush()
-    for seat, player_name in enumerate(players):
-        db.add(Seat(game_id=game.id, player_id=_player(db, player_name).id, seat=seat))
-    db.commit()
+def create_game(db: Session, names, rules_spec, kind_name: str = kinds.CHICKEN_FOOT,
+                skip_empty: bool = False) -> Game:
+    players = clean_players(names, skip_empty)
+    name, overrides, _ = rules_from_spec(rules_spec, kind_name)
+    kind = kinds.kind(kind_name)
+    overrides = kind.table_overrides(name, overrides, len(players))  # a big table's set follows its players
+    rules = kind.rules(name, overrides)
+    kind.deal(rules, players)  # refuses a player count the rules cannot deal for
+    with writing(db):
+        game = Game(kind=kind_name, preset=name, overrides=overrides)
+        db.add(game)
+        db.flush()
+        for seat, player_name in enumerate(players):
+            db.add(Seat(game_id=game.id, player_id=_player(db, player_name).id, seat=seat))
     return game
 
 
@@ -347,10 +380,11 @@ def check_token(game: Game | Poll, token) -> None:
 
 
 def rotate_token(db: Session, game: Game) -> str:
-    game.edit_token = Game.model_fields["edit_token"].default_factory()
-    touch(game)
-    db.add(game)
-    db.commit()
+    with writing(db):
+        game = lock(db, game.id)
+        game.edit_token = Game.model_fields["edit_token"].default_factory()
+        touch(game)
+        db.add(game)
     return game.edit_token
 
 
@@ -363,7 +397,7 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
     if state.finished:
         raise RulesError(N_("This match is over; its scores can no longer be changed."))
     top = state.tiles_top
-    double = state.kind.round_double(state.rules, number)
+    double = state.kind.started_double(state.rules, number, entry.started_on)
     hands, missing = {}, []
     for player in state.players:
         held = entry.hands.get(player)
@@ -377,6 +411,12 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
             if double is not None and double in held:
                 raise RulesError(N_("[%(tile)s] opened this round, so %(player)s cannot still hold it."),
                                  tile=str(double), player=player)
+        elif isinstance(held, PipTotal):
+            if not state.kind.round_doubles:
+                held = held.pips  # the team and draw games count the [0-0] at its face value, 0
+            elif held.double_blank and double == DOUBLE_BLANK:
+                raise RulesError(N_("[%(tile)s] opened this round, so %(player)s cannot still hold it."),
+                                 tile=str(double), player=player)
         hands[player] = held
     unknown = set(entry.hands) - set(state.players)
     if unknown:
@@ -384,132 +424,14 @@ def score_entry(state: GameView, number: int, entry: RoundEntry) -> tuple:
     if missing:
         # what the hands entered so far already get wrong is told before who is missing: a
         # photo of one hand comes back before the others are entered
-        check_one_owner({player: held for player, held in hands.items() if isinstance(held, list)})
+        check_one_owner({player: [DOUBLE_BLANK] * held.double_blank if isinstance(held, PipTotal) else held
+                         for player, held in hands.items() if isinstance(held, (list, PipTotal))})
         raise MissingEntry(missing[0])
     scored = state.kind.score(state.rules, state.players, number, RoundEntry(
         hands=hands, went_out=entry.went_out, blocked=entry.blocked, out_on_double=entry.out_on_double,
-        blocker=entry.blocker, capicu_tile=entry.capicu_tile))
+        blocker=entry.blocker, capicu_tile=entry.capicu_tile, capicu_ends=entry.capicu_ends,
+        started_on=entry.started_on))
     return hands, scored
-
-
-def record_round(db: Session, game: Game, entry: RoundEntry, number: Optional[int] = None) -> Saved:
-    """Save the next round.
-
-    `number` is the round the phone was showing: if another phone saved that round first,
-    this one gets a Conflict instead of silently becoming the following round. Two saves
-    racing each other are settled by the unique (game, number) key the same way.
-    """
-    state = view(db, game)
-    upcoming = state.next_round
-    if number is not None and (upcoming is None or number != upcoming.number) and any(
-            r.number == number for r in state.played):
-        raise _changed(number, state.round(number), N_("Round %(number)d was just saved from another phone; here is what it holds now."))
-    if upcoming is None:
-        raise RulesError(N_("This match is over; no more rounds can be recorded."))
-    if number is not None and number != upcoming.number:
-        raise RulesError(N_("Round %(number)d cannot be recorded now: the next round is %(next)d."),
-                         number=number, next=upcoming.number)
-    hands, scored = score_entry(state, upcoming.number, entry)
-    row = Round(game_id=game.id, number=upcoming.number)
-    try:
-        return _write_round(db, game, row, state, entry, hands, scored, "saved")
-    except IntegrityError:
-        db.rollback()
-        fresh = view(db, game)
-        if not any(r.number == upcoming.number for r in fresh.played):
-            raise  # not the race for this round: a real fault, reported as one
-        raise _changed(upcoming.number, fresh.round(upcoming.number),
-                       N_("Round %(number)d was just saved from another phone; here is what it holds now.")) from None
-
-
-def correct_round(db: Session, game: Game, number: int, entry: RoundEntry, version: Optional[int] = None) -> Saved:
-    """Replace a saved round's entry. With `version`, refuse if someone changed it since."""
-    state = view(db, game)
-    current = state.round(number)
-    if version is not None and version != current.version:
-        raise _changed(number, current)
-    hands, scored = score_entry(state, number, entry)
-    row = db.exec(select(Round).where(Round.game_id == game.id, Round.number == number)).one()
-    bumped = db.execute(update(Round).where(Round.id == row.id, Round.version == current.version)
-                        .values(version=current.version + 1))
-    if bumped.rowcount != 1:
-        db.rollback()
-        raise _changed(number, view(db, game).round(number))
-    db.refresh(row)
-    db.execute(delete(Hand).where(Hand.round_id == row.id))
-    return _write_round(db, game, row, state, entry, hands, scored, "corrected")
-
-
-def undo_last(db: Session, game: Game) -> int:
-    state = view(db, game)
-    if state.finished:
-        raise RulesError(N_("This match is over; its scores can no longer be changed."))
-    if not state.played:
-        raise RulesError(N_("No round has been recorded yet, so there is nothing to undo."))
-    last = state.played[-1]
-    row = db.exec(select(Round).where(Round.game_id == game.id, Round.number == last.number)).one()
-    db.execute(delete(Hand).where(Hand.round_id == row.id))
-    db.delete(row)
-    db.add(RoundChange(game_id=game.id, number=last.number, action="undone", entry=_entry_record(last)))
-    touch(game)
-    db.add(game)
-    db.commit()
-    return last.number
-
-
-def history(db: Session, game: Game, number: Optional[int] = None) -> list:
-    """Every save, correction and undo of one round, or of the whole game, oldest first."""
-    query = select(RoundChange).where(RoundChange.game_id == game.id)
-    if number is not None:
-        query = query.where(RoundChange.number == number)
-    return list(db.exec(query.order_by(RoundChange.at, RoundChange.id)))
-
-
-def _changed(number: int, current: RoundView,
-             msgid: str = N_("Round %(number)d was changed from another phone; here is the new version.")) -> Conflict:
-    return Conflict(Message(msgid, {"number": number}), current)
-
-
-def _write_round(db, game, row, state, entry, hands, scored, action) -> Saved:
-    """Write a scored round, its hands and its history line, and bump the game's version.
-
-    Everything is worked out before the first write: SQLite lets one writer in at a time, and
-    another phone's save waits for as long as this transaction holds the lock.
-    """
-    ids = state.player_ids
-    record = RoundView(number=row.number, double=None, scores=scored.column_points, hands=hands,
-                       went_out=entry.went_out, blocked=entry.blocked or entry.went_out is None,
-                       out_on_double=entry.out_on_double, blocker=entry.blocker, capicu_tile=entry.capicu_tile)
-    held = [dict(player_id=ids[name], points=scored.player_points[name],
-                 tiles=" ".join(str(t) for t in hands[name]) if isinstance(hands[name], list) else None,
-                 pips=hands[name] if isinstance(hands[name], int) else None) for name in state.players]
-    # Every round counts, the later ones too when an earlier round is corrected.
-    results = state.scored[:row.number - 1] + [scored] + state.scored[row.number:]
-    standing = state.kind.standing(state.rules, state.players, results)
-    row.went_out = ids.get(entry.went_out)
-    row.blocked = record.blocked
-    row.out_on_double = entry.out_on_double
-    row.blocker = ids.get(entry.blocker)
-    row.capicu_tile = entry.capicu_tile
-    row.updated = utcnow()
-    db.add(row)
-    db.flush()
-    db.execute(insert(Hand), [dict(hand, round_id=row.id) for hand in held])
-    db.add(RoundChange(game_id=game.id, number=row.number, action=action, entry=_entry_record(record)))
-    game.finished = standing.finished
-    touch(game)
-    db.add(game)
-    db.commit()
-    return Saved(number=row.number, version=row.version, scores=scored.column_points, standing=standing)
-
-
-def _entry_record(r: RoundView) -> dict:
-    hands = {name: ([str(t) for t in held] if isinstance(held, list) else held) for name, held in r.hands.items()}
-    record = {"hands": hands, "went_out": r.went_out, "blocked": r.blocked,
-              "out_on_double": r.out_on_double, "scores": r.scores}
-    if r.blocker is not None or r.capicu_tile is not None:
-        record.update(blocker=r.blocker, capicu_tile=r.capicu_tile)
-    return record
 
 
 def touch(game: Game) -> None:
@@ -519,10 +441,11 @@ def touch(game: Game) -> None:
 
 def keep_photos(db: Session, game: Game, keep: bool) -> None:
     """Whether the game's uploaded hand photos are kept (its owner's choice, off by default)."""
-    game.keep_photos = keep
-    touch(game)
-    db.add(game)
-    db.commit()
+    with writing(db):
+        game = lock(db, game.id)
+        game.keep_photos = keep
+        touch(game)
+        db.add(game)
 
 
 def recent(db: Session, count: int = 200) -> list:

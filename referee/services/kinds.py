@@ -1,7 +1,8 @@
 """The three games the app keeps score for, behind one small interface for the service layer.
 
-Chicken Foot (the default, `referee.rules` and `referee.scoring`), team dominoes 2 v 2
-(`referee.team`) and the regular draw game (`referee.draw`). Each kind turns stored entries
+Chicken Foot (the default, `referee.rules.house_rules` and `referee.rules.scoring`), team
+dominoes 2 v 2 (`referee.rules.team_game`) and the regular draw game
+(`referee.rules.draw_game`). Each kind turns stored entries
 into what the scoreboard shows: the columns (players, or teams), each round's points per
 column, the totals, who leads, whether the match is over and who won. Every decision is the
 rules core's; this module only maps between its shapes and the service layer's.
@@ -18,7 +19,15 @@ CHICKEN_FOOT, TEAM, DRAW = "chicken-foot", "team", "draw"
 
 @dataclass
 class Entry:
-    """One round as entered: per player tiles (list) or a pip total; how it ended."""
+    """One round as entered: per player tiles (list), a pip total (a number, or a
+    `scoring.PipTotal` that also holds the [0-0]); how it ended.
+
+    `started_on` is the double a Chicken Foot round really started on when the table's rules
+    let it start below its planned double (None: the planned one). `capicu_ends` are the two
+    open ends of the line before a capicu tile was laid: a new entry names them (the page
+    and the API require them); a saved capicu was checked against them when it was saved,
+    so without them its ends are its own two numbers.
+    """
 
     hands: dict
     went_out: Optional[str] = None
@@ -26,6 +35,8 @@ class Entry:
     out_on_double: bool = False
     blocker: Optional[str] = None
     capicu_tile: Optional[str] = None
+    capicu_ends: Optional[object] = None
+    started_on: Optional[str] = None
 
 
 @dataclass
@@ -71,6 +82,10 @@ class Kind:
         """The game's rules as the API shows them and takes them back."""
         return dict(overrides)
 
+    def table_overrides(self, preset: str, overrides: dict, players: int) -> dict:
+        """The table's changes as this many players play them (what a new game stores)."""
+        return dict(overrides)
+
     def placeholder_seats(self, rules) -> int:
         """How many seats to preview before any name is typed."""
         return 2
@@ -88,6 +103,12 @@ class Kind:
         return rules.set
 
     def round_double(self, rules, number: int):
+        return None
+
+    def started_double(self, rules, number: int, started=None):
+        """The double round `number` really started on: none in a game without round doubles."""
+        if started is not None:
+            raise RulesError(N_("The hands of this game do not open on a round's double, so none can be named."))
         return None
 
     def rounds_planned(self, rules, played: int) -> Optional[int]:
@@ -112,11 +133,18 @@ class ChickenFoot(Kind):
     def rules(self, preset_name, overrides):
         return cf_rules.preset(preset_name, **overrides)
 
+    def table_overrides(self, preset: str, overrides: dict, players: int) -> dict:
+        """A double chicken foot table of 7 or 8 plays double-twelve (house_rules.table_overrides)."""
+        return cf_rules.table_overrides(preset, overrides, players)
+
     def deal(self, rules, players: list):
         return cf_rules.deal(rules, len(players))
 
     def round_double(self, rules, number: int):
         return cf_rules.round_double(rules, number - 1)
+
+    def started_double(self, rules, number: int, started=None):
+        return cf_rules.started_double(rules, number - 1, started)
 
     def rounds_planned(self, rules, played: int) -> Optional[int]:
         return scoring.round_count(rules)
@@ -176,10 +204,12 @@ class Team(Kind):
         return team_game.TOP
 
     def score(self, rules, players, number, entry: Entry) -> Scored:
-        # A capicu tile fits both ends, so the ends it went on show its own two numbers.
+        # The core checks the tile against the two ends the line showed before it. A capicu
+        # saved without them was checked when it was saved: its ends are its own two numbers.
         tile = entry.capicu_tile
+        ends = entry.capicu_ends if entry.capicu_ends is not None else tile
         result = team_game.score_hand(rules, players, entry.hands, went_out=entry.went_out, blocked=entry.blocked,
-                                 blocker=entry.blocker, capicu=tile is not None, last_tile=tile, ends=tile)
+                                      blocker=entry.blocker, capicu=tile is not None, last_tile=tile, ends=ends)
         seats = team_game.seating(rules, players)
         names = seats.team_names
         column_points = {names[i]: result.team_points[i] for i in (0, 1)}

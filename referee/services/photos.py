@@ -8,6 +8,7 @@ them by tapping before anything is saved. Photos are kept only when the game's o
 import base64
 import importlib.util
 import io
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -76,6 +77,19 @@ class Unavailable(Exception):
     the app answers as when it is not installed."""
 
 
+#: One photo is read at a time in each server process: a reading may take a few hundred
+#: megabytes for a moment, and a flood of large photos must neither add those up nor take
+#: every thread of a process, so the scoreboards keep being served meanwhile.
+_READING = threading.BoundedSemaphore(1)
+#: How long a photo waits for the one before it, in seconds, before the player is asked to
+#: send it again.
+WAIT_FOR_READER = 20
+
+
+class Busy(Exception):
+    """Another photo is being read in this process and did not finish in time (503)."""
+
+
 def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0) -> Reading:
     """Read the photo; PhotoError (bad image) becomes a RulesError the page can show, and
     VisionUnavailable becomes Unavailable. `double_blank` is what the game's house rules
@@ -86,12 +100,16 @@ def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0
         raise RulesError(N_("Choose a photo first."))
     if len(data) > max_bytes:
         raise too_large(max_bytes)
+    if not _READING.acquire(timeout=WAIT_FOR_READER):
+        raise Busy()
     try:
         hand = vision.read_hand(data)
     except vision.PhotoError as err:
         raise RulesError(PHOTO_ERRORS.get(err.kind, PHOTO_ERRORS["unreadable"])) from None
     except vision.VisionUnavailable:
         raise Unavailable() from None
+    finally:
+        _READING.release()
     tiles, unsure, outside = [], [], []
     for tile in hand.tiles:
         name = f"{tile.a}-{tile.b}"

@@ -9,6 +9,7 @@ from datetime import timedelta
 from sqlalchemy import delete, func, select
 from sqlmodel import Session
 
+from referee.storage.database import writing
 from referee.storage.models import Attempt, utcnow
 
 WINDOW = timedelta(minutes=1)
@@ -25,7 +26,6 @@ def over_limit(db: Session, client: str, kind: str) -> bool:
 
 def record(db: Session, client: str, kind: str) -> None:
     """Count one attempt, and forget those older than the window."""
-    db.rollback()  # the refused request must not commit anything it had begun
-    db.execute(delete(Attempt).where(Attempt.at < utcnow() - WINDOW))
-    db.add(Attempt(client=client, kind=kind))
-    db.commit()
+    with writing(db):  # on its own: the refused request commits nothing it had begun
+        db.execute(delete(Attempt).where(Attempt.at < utcnow() - WINDOW))
+        db.add(Attempt(client=client, kind=kind))

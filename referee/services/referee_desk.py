@@ -1,6 +1,6 @@
 """The referee desk's service layer: rulings from the rules core, and a game's log of them.
 
-Every decision comes from `referee.foot` and the game's house rules; this module only
+Every decision comes from `referee.rules.rulings` and the game's house rules; this module only
 gathers the inputs, names the rule that was applied, and stores what was said. No Flask
 import: the pages, the JSON API and the tests call the same functions.
 
@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import timezone
 from typing import Optional
 
-from sqlalchemy import update
 from sqlmodel import Session, select
 
 from referee.rules.house_rules import HouseRules, OPEN, OPTIONS, describe, keep_back_count, preset, round_double
@@ -24,8 +23,9 @@ from referee.rules.rulings import (FootRuling, boneyard_draw_ruling, chicken_lit
 from referee.rules.text import Message, N_, RulesError, shown
 from referee.rules.tiles import SET_SIZES, Tile, parse_tile, parse_tiles, suit
 from referee.rules.values import as_count
-from referee.services.games import Conflict
-from referee.storage.models import Game, Ruling, utcnow
+from referee.services.games import Conflict, lock, touch
+from referee.storage.database import writing
+from referee.storage.models import Game, Ruling
 
 FOOT = "foot"
 
@@ -180,9 +180,12 @@ def ask(rules: HouseRules, question: str, players: Optional[list] = None, round_
         parts = boneyard_draw_ruling(rules)
         outcome = "must-play" if rules.must_play_drawn else "may-play"
     elif question == "missing-double":
-        parts = missing_double_ruling(rules, len(players or []))
+        number = as_count(round_number if round_number is not None else 1, "round")
+        parts = missing_double_ruling(rules, len(players or []), number - 1)
         outcome = rules.missing_double
-        inputs["players"] = len(players or [])
+        if outcome == "next-lower" and round_double(rules, number - 1).high == 0:
+            outcome = "draw-until-found"  # no lower double than [0-0] (rulings.missing_double_ruling)
+        inputs.update(players=len(players or []), round=number)
     elif question == "chicken-little":
         parts = chicken_little_ruling(rules)
         outcome = "draw-%d" % rules.chicken_little if rules.chicken_little else "not-played"
@@ -220,14 +223,15 @@ def settle_open_rule(db: Session, game: Game, choice) -> HouseRules:
                             "of %(choices)s."), choice=shown(choice), choices=", ".join(SETTLE_CHOICES))
     overrides = {**game.overrides, "impossible_foot": choice}
     rules = preset(game.preset, **overrides)  # the core validates the whole set again
-    bumped = db.execute(update(Game).where(Game.id == game.id, Game.version == game.version)
-                        .values(overrides=overrides, version=game.version + 1, updated=utcnow()))
-    if bumped.rowcount != 1:
-        db.rollback()
-        raise Conflict(Message(N_("Someone changed this game from another phone meanwhile; reload and try "
-                                  "again.")))
-    db.commit()
-    db.refresh(game)
+    seen = game.version
+    with writing(db):
+        game = lock(db, game.id)
+        if game.version != seen:
+            raise Conflict(Message(N_("Someone changed this game from another phone meanwhile; reload and try "
+                                      "again.")))
+        game.overrides = overrides
+        touch(game)
+        db.add(game)
     return rules
 
 
@@ -255,10 +259,11 @@ def record(db: Session, game: Game, answer: Answer, round_number: Optional[int] 
     if answer.ruling is not None:
         data["result"] = {"completable": answer.ruling.completable, "toes_missing": answer.ruling.toes_missing,
                           "unseen": [str(tile) for tile in answer.ruling.unseen]}
-    row = Ruling(game_id=game.id, round_number=round_number, question=answer.question, foot=answer.foot,
-                 outcome=answer.outcome, answer=answer.explanation, rule=str(answer.rule), data=data)
-    db.add(row)
-    db.commit()
+    game_id = game.id
+    with writing(db):
+        row = Ruling(game_id=game_id, round_number=round_number, question=answer.question, foot=answer.foot,
+                     outcome=answer.outcome, answer=answer.explanation, rule=str(answer.rule), data=data)
+        db.add(row)
     return row
 
 

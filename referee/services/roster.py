@@ -11,6 +11,7 @@ from sqlmodel import Session, select
 
 from referee.rules.text import N_, RulesError
 from referee.services import games
+from referee.storage.database import writing
 from referee.storage.models import Game, Hand, Player, Round, Seat
 
 
@@ -67,36 +68,53 @@ def record(db: Session, player: Player) -> Record:
     rules = {v.id: v.rules for v in views}
     results = [RoundResult(r.game_id, r.number, h.points, r.created) for h, r in rows]
     penalties = sum(1 for h, r in rows
-                    if h.tiles and "0-0" in h.tiles.split() and rules[r.game_id].double_blank)
+                    if (h.double_blank or h.tiles and "0-0" in h.tiles.split()) and rules[r.game_id].double_blank)
     return Record(player=player, games=views, won=won, rounds=results, double_blank_penalties=penalties)
 
 
 def can_manage(db: Session, player: Player, tokens: dict) -> bool:
-    """Only someone who scores a game this player sat at may rename or merge them."""
-    for seat, game in db.exec(select(Seat, Game).where(Seat.game_id == Game.id).where(Seat.player_id == player.id)):
+    """Only someone who scores every game this player sat at may rename or merge them.
+
+    Names are shared across games, so a rename or a merge changes what every one of those
+    games shows: holding the token of one game (a stranger's own game with a "Vera" in it)
+    gives no say over the others.
+    """
+    seated = db.exec(select(Game).join(Seat, Seat.game_id == Game.id).where(Seat.player_id == player.id)).all()
+    for game in seated:
         try:
             games.check_token(game, tokens.get(game.id))
         except games.Forbidden:
-            continue
-        return True
-    return False
+            return False
+    return bool(seated)
 
 
 def rename(db: Session, player: Player, new_name) -> None:
     name = games.clean_name(new_name)
-    clash = db.exec(select(Player).where(Player.name == name)).first()
-    if clash is not None and clash.id != player.id:
-        raise RulesError(N_("%(name)s already exists. If it is the same person, merge the two instead."), name=name)
-    player.name = name
-    db.add(player)
-    _touch_games(db, player.id)
-    db.commit()
+    player_id = player.id
+    with writing(db):
+        player = db.get(Player, player_id, populate_existing=True)
+        clash = db.exec(select(Player).where(Player.name == name)).first()
+        if clash is not None and clash.id != player.id:
+            raise RulesError(N_("%(name)s already exists. If it is the same person, merge the two instead."),
+                             name=name)
+        player.name = name
+        db.add(player)
+        _touch_games(db, player.id)
 
 
 def merge(db: Session, player: Player, into_name) -> Player:
     """Move every seat, hand and round of `player` to the player named `into_name`."""
     if not isinstance(into_name, str):
         raise RulesError(N_("Name the player to merge into."))
+    player_id = player.id
+    with writing(db):
+        player = db.get(Player, player_id, populate_existing=True)
+        if player is None:
+            raise games.NotFound(player_id)
+        return _merge(db, player, into_name)
+
+
+def _merge(db: Session, player: Player, into_name: str) -> Player:
     target = db.exec(select(Player).where(Player.name == " ".join(into_name.split()))).first()
     if target is None:
         raise RulesError(N_("There is no player named %(name)s to merge into."), name=games.clean_name(into_name))
@@ -119,7 +137,6 @@ def merge(db: Session, player: Player, into_name) -> Player:
         db.add(row)
     db.flush()
     db.delete(player)
-    db.commit()
     return target
 
 

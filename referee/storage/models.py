@@ -1,11 +1,11 @@
 """Tables. A game keeps its house rules as the preset name plus overrides, so the rules
-object is always rebuilt by the core (`referee.rules.preset`), never stored half-parsed."""
+object is always rebuilt by the rules (`referee.rules.house_rules.preset`), never stored half-parsed."""
 
 import secrets
 from datetime import datetime, timezone
 from typing import Optional
 
-from sqlalchemy import Column, JSON, UniqueConstraint
+from sqlalchemy import Column, Index, JSON, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -52,7 +52,11 @@ class Seat(SQLModel, table=True):
 
 
 class Round(SQLModel, table=True):
-    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_round_game_number"),)
+    """A saved round. `entry_key` is the key of the form or request that saved it: the same
+    entry sent again (a retry, Back after Save, a double tap) finds it instead of saving twice."""
+
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_round_game_number"),
+                      Index("uq_round_game_entry_key", "game_id", "entry_key", unique=True))
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True)
     number: int
@@ -61,6 +65,10 @@ class Round(SQLModel, table=True):
     out_on_double: bool = False
     blocker: Optional[int] = Field(default=None, foreign_key="player.id")
     capicu_tile: Optional[str] = Field(default=None, max_length=8)
+    entry_key: Optional[str] = Field(default=None, max_length=64)
+    #: The double the round really started on, where the house rules let it start on a lower
+    #: one (Pagat's "next lower double"); None when it started on its planned double.
+    started_on: Optional[str] = Field(default=None, max_length=8)
     version: int = 1
     created: datetime = Field(default_factory=utcnow)
     updated: datetime = Field(default_factory=utcnow)
@@ -75,6 +83,8 @@ class Hand(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", index=True)
     tiles: Optional[str] = Field(default=None, max_length=2000)
     pips: Optional[int] = None
+    #: A typed total that also holds the [0-0] (no pips, but the house rules may count it).
+    double_blank: bool = False
     points: int
 
 

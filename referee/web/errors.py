@@ -4,7 +4,7 @@ Nothing here shows a stack trace or SQL: an unexpected failure is logged and ans
 a plain 500 message.
 """
 
-from flask import jsonify, render_template, request
+from flask import jsonify, make_response, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
@@ -41,6 +41,16 @@ def respond(code: int, message: str = None):
     return render_template("error.html", title=title, message=message), code
 
 
+KEPT_HEADERS = ("allow", "www-authenticate", "retry-after")
+
+
+def _route() -> str:
+    """The route's pattern, never the path: a path can hold a game's edit token (the scorer
+    link), and a log is no place for a secret."""
+    rule = request.url_rule
+    return f"{request.method} {rule.rule if rule is not None else '(no route)'}"
+
+
 def init_app(app):
     @app.errorhandler(CSRFError)
     def csrf_failed(_err):
@@ -51,14 +61,20 @@ def init_app(app):
         """The database refused the write: roll back, keep what was saved before, say why."""
         db.session().rollback()
         full = "full" in str(err.orig).lower() or "no space" in str(err.orig).lower()
-        app.logger.error("database error on %s: %s", request.path, err.orig)
+        app.logger.error("database error on %s: %s", _route(), err.orig)
         return respond(507 if full else 503)
 
     @app.errorhandler(HTTPException)
     def http_error(err):
-        return respond(err.code or 500)
+        """The error's page, keeping the headers that say what to do next (Allow on a 405,
+        WWW-Authenticate on a 401, Retry-After on a 429)."""
+        response = make_response(respond(err.code or 500))
+        for name, value in err.get_headers():
+            if name.lower() in KEPT_HEADERS:
+                response.headers[name] = value
+        return response
 
     @app.errorhandler(Exception)
     def unexpected(err):
-        app.logger.exception("unexpected error on %s", request.path)
+        app.logger.exception("unexpected error on %s", _route())
         return respond(500)

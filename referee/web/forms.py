@@ -5,7 +5,8 @@ odd characters never becomes part of a field name.
 """
 
 from referee.rules.draw_game import DRAW_OPTIONS
-from referee.rules.house_rules import OPTIONS
+from referee.rules.house_rules import OPTIONS, PRESETS
+from referee.rules.scoring import PipTotal
 from referee.rules.team_game import TEAM_OPTIONS
 from referee.services import kinds
 from referee.services.games import RoundEntry
@@ -34,12 +35,18 @@ def rules_from_form(form, kind_name: str = kinds.CHICKEN_FOOT) -> dict:
     if kind_name in KIND_OPTIONS:
         chosen = {name: form.get(f"{kind_name}-{name}") for name in KIND_OPTIONS[kind_name]}
         return {name: value for name, value in chosen.items() if value not in (None, "", "default")}
-    spec = {"preset": form.get("preset", "pagat")}
+    spec = {}
     for name in (*OPTIONS, "target"):
         value = form.get(f"rule-{name}")
         if value not in (None, "", "preset"):
             spec[name] = value
-    return spec
+    # Where the preset's set follows the player count, the names typed decide it (seed 004: 7 or 8
+    # players play double-twelve); the table changing the set by hand is not needed.
+    name = form.get("preset", "pagat")
+    seated = sum(1 for player in players_from_form(form) if player.strip())
+    if isinstance(name, str) and name.strip().lower() in PRESETS and seated >= 2:
+        spec = kinds.kind(kind_name).table_overrides(name, spec, seated)
+    return {"preset": name, **spec}
 
 
 def round_from_form(form, players: list) -> RoundEntry:
@@ -51,10 +58,17 @@ def round_from_form(form, players: list) -> RoundEntry:
     for seat, name in enumerate(players):
         tiles = form.getlist(f"tiles-{seat}")
         typed = form.get(f"pips-{seat}", "").strip()
+        blank = bool(form.get(f"double_blank-{seat}"))
         if tiles and typed:
             raise RulesError(N_("%(player)s has both tapped tiles and a typed total: keep one of them."), player=name)
+        if tiles and blank:
+            raise RulesError(N_("%(player)s has tapped tiles and also ticked \u201cHolds [0-0]\u201d: tap the [0-0] "
+                                "among the tiles instead."), player=name)
         if tiles:
             hands[name] = tiles
+        elif blank:
+            # The [0-0] has no pips: a typed total says it holds it, and its points add the house value.
+            hands[name] = PipTotal(_pips(typed, name) if typed else 0, True)
         elif typed:
             hands[name] = _pips(typed, name)
         elif name == went_out:
@@ -62,9 +76,14 @@ def round_from_form(form, players: list) -> RoundEntry:
     blocker_seat = form.get("blocker", "")
     blocker = _seat_name(blocker_seat, players) if blocker_seat and went_out_seat == "blocked" else None
     capicu_tile = form.get("capicu_tile", "").strip() if went_out is not None else ""
+    ends = [end.strip() for end in form.getlist("capicu_ends") if end.strip()]
+    if capicu_tile and len(ends) != 2:
+        raise RulesError(N_("A capicu needs the last tile laid and the two ends it could go on."))
+    started_on = form.get("started_on", "").strip()
     return RoundEntry(hands=hands, went_out=went_out, blocked=went_out_seat == "blocked",
                       out_on_double=bool(form.get("out_on_double")), blocker=blocker,
-                      capicu_tile=capicu_tile or None)
+                      capicu_tile=capicu_tile or None, capicu_ends=ends if capicu_tile else None,
+                      started_on=started_on or None)
 
 
 def _pips(typed: str, name: str) -> int:
@@ -77,7 +96,8 @@ def _pips(typed: str, name: str) -> int:
 
 
 def _seat_name(seat: str, players: list) -> str:
-    try:
-        return players[int(seat)]
-    except (ValueError, IndexError):
-        raise RulesError(N_("That player is not at this table.")) from None
+    """The player in a seat number as a form sends it: 0 up to the last seat, nothing else
+    (Python would read -1 as the last player)."""
+    if not seat.isdigit() or int(seat) >= len(players):
+        raise RulesError(N_("That player is not at this table."))
+    return players[int(seat)]

@@ -5,6 +5,7 @@ finished sentences; `say` turns them into the reader's language here, at the edg
 """
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from flask_babel import Babel, format_date, format_percent, gettext
@@ -36,12 +37,21 @@ def say(message) -> str:
 def switch(code):
     """Remember the chosen language in a cookie and go back to the page it was chosen on."""
     target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("pages.home")
-    response = redirect(target)
+    response = redirect(target if is_local_path(target) else url_for("pages.home"))
     if code in current_app.config["LANGUAGES"]:
         response.set_cookie(COOKIE, code, max_age=60 * 60 * 24 * 365, httponly=True, samesite="Lax")
     return response
+
+
+def is_local_path(target: str) -> bool:
+    """A path on this site and nothing else: one leading slash, no scheme or host, and no
+    character a browser drops or reads as a slash ("/\t/evil.example" is "//evil.example")."""
+    if not target.startswith("/") or len(target) > 2000:
+        return False
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F or ch == "\\" for ch in target):
+        return False
+    parts = urlsplit(target)
+    return not parts.scheme and not parts.netloc and not target.startswith("//")
 
 
 def init_app(app):

@@ -29,30 +29,49 @@ def init_app(app):
         return response
 
 
+#: Scorer tokens a browser keeps, the most recently opened games first. The session cookie
+#: holds them, and a browser drops a cookie over 4 KB: with no bound, a phone that had
+#: scored some hundred games could no longer score a new one. An older game is opened
+#: again with its scorer link (or QR code), which puts it back among these.
+KEPT_TOKENS = 30
+
+
 def remember_token(game_id: str, token: str) -> None:
-    keys = dict(session.get("keys", {}))
-    keys[game_id] = token
-    session["keys"] = keys
+    # A list of pairs, oldest first: the session's JSON sorts an object's keys, which would
+    # lose the order the oldest are dropped in.
+    kept = [pair for pair in session.get("scorer", []) if pair[0] != game_id]
+    session["scorer"] = (kept + [[game_id, token]])[-KEPT_TOKENS:]
     session.permanent = True
 
 
+def scorer_tokens() -> dict:
+    """The edit tokens this browser holds, by game."""
+    return {game_id: token for game_id, token in session.get("scorer", [])}
+
+
 def token_for(game_id: str):
-    return session.get("keys", {}).get(game_id)
+    return scorer_tokens().get(game_id)
 
 
 def verify_token(game, token) -> None:
-    """Check a presented edit token; a wrong one counts against this client's guess limit.
+    """Check a presented edit token. The right token is never refused; wrong ones count
+    against this client for this game only, and past the limit are answered 429.
 
-    Over the limit the client gets 429 even with the right token, so guessing stays slow.
+    Counting per game and client means a guesser on the same Wi-Fi (one public address)
+    or behind the same proxy cannot lock the real scorer out of their own game.
     """
     if token is None:
         raise games.Forbidden(game.id)  # nothing presented: refused, but not a guess
-    limit("token")
     try:
         games.check_token(game, token)
+        return
     except games.Forbidden:
-        rate_limits.record(db.session(), client(), "token")
-        raise
+        pass
+    guesser = f"{client()[:40]}|{game.id}"
+    if rate_limits.over_limit(db.session(), guesser, "token"):
+        abort(429)
+    rate_limits.record(db.session(), guesser, "token")
+    raise games.Forbidden(game.id)
 
 
 def client() -> str:

@@ -58,7 +58,7 @@ def test_a_forged_write_from_the_watch_link_is_refused(page, browser, live_serve
     assert "scorer" in forged.text()
     api = watcher.request.post(f"{live_server}/api/games/{game_id}/rounds",
                                data={"hands": {"Ann": {"pips": 1}, "Bob": {"pips": 1}}, "went_out": "Cy"})
-    assert api.status == 403
+    assert api.status == 401 and api.headers["www-authenticate"].startswith("Bearer")  # no token was sent
     watcher.goto(game_url)
     expect(watcher.locator("#scoreboard")).to_contain_text("No round recorded yet")
 
@@ -84,10 +84,18 @@ def test_the_installed_app_says_plainly_when_the_phone_is_offline(page, context,
     # A function, not an expression: a polled expression is eval()ed, which the CSP refuses.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     context.set_offline(True)
-    expect(page.locator("#offline-banner")).to_be_visible(timeout=5000)
+    # the game page says since when its scores are known (see test_offline_scoreboard.py)
+    expect(page.locator("#offline-as-of")).to_be_visible(timeout=5000)
+    expect(page.locator("#offline-as-of")).to_contain_text("Offline: scores as of")
     shot("12-offline-banner")
-    page.goto(game_url)
+    page.goto(game_url)  # the last good copy of the game page
+    expect(page.locator("#offline-as-of")).to_be_visible()
+    expect(page.locator("#scoreboard")).to_contain_text("No round recorded yet")
+    page.goto(live_server + "/players")  # a page never kept
     expect(page.get_by_role("heading", name="You are offline")).to_be_visible()
     expect(page.locator("link[rel=stylesheet]")).to_have_count(1)
     shot("13-offline-page")
     context.set_offline(False)
+    # and it reloads by itself once the server answers again
+    expect(page.get_by_role("heading", name="You are offline")).to_have_count(0, timeout=10000)
+    assert page.url.endswith("/players")

@@ -18,6 +18,8 @@ def enter_hand(page, number, pips, went_out=None, blocker=None, capicu=None):
         page.select_option("select[name=blocker]", str(PLAYERS.index(blocker)))
     if capicu:
         page.select_option("select[name=capicu_tile]", capicu)
+        for end, number in zip(page.locator("select[name=capicu_ends]").all(), capicu.split("-")):
+            end.select_option(number)  # the two open ends before it, which it fits
     page.get_by_role("button", name="Save round").click()
     expect(page.locator("#scoreboard")).to_be_visible()
 
@@ -47,6 +49,8 @@ def test_team_match_to_100_with_a_block_and_a_capicu(page, live_server, shot):
     page.fill("input[name=pips-2]", "4")
     page.fill("input[name=pips-3]", "9")
     page.select_option("select[name=capicu_tile]", "5-3")
+    page.locator("select[name=capicu_ends]").nth(0).select_option("3")  # the two open ends before it
+    page.locator("select[name=capicu_ends]").nth(1).select_option("5")
     expect(page.locator("#round-preview")).to_contain_text("capicu")
     shot("32-team-capicu-hand")
     page.get_by_role("button", name="Save round").click()

@@ -16,6 +16,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+PLAYERS = ["Ann", "Bob", "Cy", "Di"]
+
+
+def new_game(url):
+    """A game of four that never ends by itself, for tests that save many rounds."""
+    body = {"players": PLAYERS, "rules": {"preset": "pagat", "match_length": "target", "target": 10 ** 6}}
+    response = requests.post(url + "/api/games", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
 def wait_for(url: str, process, timeout: float = 30) -> None:
     """Wait until `url` answers 200, or fail as soon as `process` has exited."""
     deadline = time.monotonic() + timeout

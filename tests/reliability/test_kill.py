@@ -8,17 +8,9 @@ import time
 import pytest
 import requests
 
-from tests.reliability.server import Server
+from tests.reliability.server import PLAYERS, Server, new_game
 
-PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 SCORERS = 4
-
-
-def new_game(url):
-    body = {"players": PLAYERS, "rules": {"preset": "pagat", "match_length": "target", "target": 10 ** 6}}
-    response = requests.post(url + "/api/games", json=body, timeout=10)
-    assert response.status_code == 201, response.text
-    return response.json()
 
 
 def keep_saving(url, game, acknowledged, stop):

@@ -59,7 +59,7 @@ def test_player_counts_the_rules_cannot_seat():
     with pytest.raises(RulesError, match="at most 8 players, not 9"):
         deal(PRESETS["gamerules"], 9)
     with pytest.raises(RulesError, match="at most 6 players, not 7: choose a bigger set"):
-        deal(PRESETS["double-foot"], 7)
+        deal(PRESETS["pagat"], 7)
     with pytest.raises(RulesError, match="at least 2 players, not 1"):
         deal(PRESETS["pagat"], 1)
     with pytest.raises(RulesError, match="'four' is not a whole number"):

@@ -4,8 +4,8 @@ import dataclasses
 
 import pytest
 
-from referee.rules.house_rules import OPEN, OPTIONS, PRESETS, RULE_FIELDS, HouseRules, deal, describe, keep_back_count, \
-    open_rules, preset
+from referee.rules.house_rules import OPEN, OPTIONS, PRESETS, RULE_FIELDS, SET_ASIDE_OPENINGS, HouseRules, deal, \
+    describe, keep_back_count, open_rules, preset
 from referee.rules.text import Message, RulesError
 
 NAMES = ["pagat", "pagat-reduced", "kelley", "gamerules", "hub8", "double-foot"]
@@ -92,16 +92,21 @@ def test_double_six_deals_for_two_to_four():
 
 @pytest.mark.parametrize("name, opening, missing", [
     ("pagat", "holder", "draw-until-found"), ("pagat-reduced", "holder", "draw-until-found"),
-    ("kelley", "highest-draw", "draw-until-found"), ("gamerules", "turn-up", "cannot-happen"),
+    ("kelley", "highest-draw", "cannot-happen"), ("gamerules", "turn-up", "cannot-happen"),
     ("hub8", "holder", "draw-until-found"), ("double-foot", "centre-rotate", "cannot-happen")])
 def test_who_lays_the_double_and_when_nobody_holds_it(name, opening, missing):
     assert rule(name, "opening") == opening
     assert rule(name, "missing_double") == missing
 
 
-def test_kelley_borrows_what_happens_when_nobody_holds_the_double():
-    assert "missing_double" in PRESETS["kelley"].borrowed
-    assert "Kelley does not say" in str(PRESETS["kelley"].sources["missing_double"])
+def test_kelley_puts_the_double_in_the_centre_so_nobody_can_be_missing_it():
+    # Seed 000: under Kelley the double is put in the centre and the highest draw plays first.
+    kelley = PRESETS["kelley"]
+    assert "missing_double" not in kelley.borrowed
+    assert "in the centre before play" in str(kelley.sources["missing_double"])
+    assert "highest draw plays first" in str(kelley.sources["opening"])
+    assert deal(kelley, 4).double_in_boneyard == 0
+    assert deal(kelley, 4).boneyard == 55 - 44 - 1  # the double is on the table, not in the boneyard
 
 
 def test_pagat_variants_for_a_missing_double():
@@ -144,8 +149,8 @@ def test_keep_back():
 
 
 @pytest.mark.parametrize("name, policy", [
-    ("pagat", OPEN), ("pagat-reduced", OPEN), ("kelley", "play-on"), ("gamerules", "play-on"), ("hub8", OPEN),
-    ("double-foot", OPEN)])
+    ("pagat", OPEN), ("pagat-reduced", OPEN), ("kelley", "play-on"), ("gamerules", "play-on"), ("hub8", "play-on"),
+    ("double-foot", "play-on")])
 def test_impossible_foot(name, policy):
     assert rule(name, "impossible_foot") == policy
     assert open_rules(PRESETS[name]) == (["impossible_foot"] if policy == OPEN else [])
@@ -235,7 +240,9 @@ def test_the_presets_are_left_untouched_by_copies():
     (lambda: preset("pagat", colour="red"), "'colour' is not a house rule"),
     (lambda: preset("pagat", name="kelley"), "'name' is not a house rule"),
     (lambda: preset("pagat", sources={}), "'sources' is not a house rule"),
-    (lambda: preset("pagat", arms=5), "'5' is not a choice for arms: choose one of 3, 4, 6, 8, per-player"),
+    (lambda: preset("pagat", arms=9), "'9' is not a choice for arms: choose one of 3, 4, 5, 6, 7, 8, per-player"),
+    (lambda: preset("pagat", arms=2), "'2' is not a choice for arms"),
+    (lambda: preset("pagat", set=6, arms=7), "each number is on only 6 tiles besides its double"),
     (lambda: preset("pagat", set=10), "no double-10 set"),
     (lambda: preset("pagat", set=6, arms=8), "each number is on only 6 tiles besides its double"),
     (lambda: preset("pagat", double_blank=30), "not a choice for double_blank"),
@@ -273,7 +280,7 @@ def test_a_coherent_change_of_opening_is_accepted():
 
 def test_options_cover_the_overridable_rules():
     assert OPTIONS["set"] == (6, 9, 12, 15, 18)
-    assert OPTIONS["arms"] == (3, 4, 6, 8, "per-player")
+    assert OPTIONS["arms"] == (3, 4, 5, 6, 7, 8, "per-player")
     assert OPTIONS["impossible_foot"] == ("play-on", "round-ends", "released", OPEN)
     for name, allowed in OPTIONS.items():
         for value in allowed:
@@ -283,8 +290,7 @@ def test_options_cover_the_overridable_rules():
             if name == "match_length" and value == "target":
                 overrides["target"] = 200
             if name == "opening":
-                overrides["missing_double"] = "cannot-happen" if value in ("turn-up", "centre-rotate") \
-                    else "draw-until-found"
+                overrides["missing_double"] = "cannot-happen" if value in SET_ASIDE_OPENINGS else "draw-until-found"
             if name == "missing_double" and value == "cannot-happen":
                 overrides["opening"] = "turn-up"
             assert getattr(preset("pagat", **overrides), name) == value
@@ -296,7 +302,7 @@ def test_describe_gives_every_rule_in_words_with_its_source():
     assert [row[0] for row in rows] == [
         "set", "deal_table", "players", "opening", "missing_double", "arms", "toes", "must_play_drawn",
         "keep_back", "impossible_foot", "double_blank", "out_on_double_penalty", "chicken_little",
-        "match_length", "tie"]
+        "match_length", "round_start", "tie"]
     words = {row[0]: str(row[1]) for row in rows}
     assert words["set"] == "Double-9, 55 tiles"
     assert words["deal_table"] == "Tiles each, by number of players: 2: 20, 3: 14, 4: 11, 5: 9, 6: 7"
@@ -309,4 +315,5 @@ def test_describe_gives_every_rule_in_words_with_its_source():
         for _, value, source in describe(PRESETS[name]):
             assert str(value) and str(source)
     target = dict((r[0], str(r[1])) for r in describe(preset("pagat", match_length="target", target=150)))
-    assert target["match_length"] == "Until someone passes 150 points; that player loses"
+    assert target["match_length"] == "Until someone reaches 150 points; that player loses"
+    assert target["target_ends"] == "Played to an agreed total: whoever reaches it loses"

@@ -102,8 +102,10 @@ def test_match_over_after_the_planned_rounds(overrides, rounds):
     assert match_over(rules, rounds, scores)
 
 
-def test_match_to_a_total_ends_when_someone_passes_it():
-    rules = preset("pagat", match_length="target", target=200)
+def test_double_foot_match_to_a_total_ends_when_someone_exceeds_it():
+    # Seed 004: "tot een speler een afgesproken totaal overschrijdt": going over it, not reaching it.
+    rules = preset("double-foot", match_length="target", target=200)
+    assert rules.target_ends == "exceeding"
     assert not match_over(rules, 30, {"Ann": 200, "Bob": 150})
     assert match_over(rules, 3, {"Ann": 201, "Bob": 150})
     assert winners(rules, {"Ann": 201, "Bob": 150, "Cy": 170}) == ["Bob"]

@@ -43,15 +43,15 @@ def test_create_game_refuses_nonsense_with_a_readable_422(client, body, fragment
     assert client.get("/").status_code == 200
 
 
-@pytest.mark.parametrize("data, content_type", [
-    ("not json", "application/json"),
-    ("[1, 2]", "application/json"),
-    ("players=Ann", "application/x-www-form-urlencoded"),
+@pytest.mark.parametrize("data, content_type, status, words", [
+    ("not json", "application/json", 400, "not valid JSON"),
+    ("[1, 2]", "application/json", 422, "JSON object"),
+    ("players=Ann", "application/x-www-form-urlencoded", 400, "not valid JSON"),
 ])
-def test_create_game_needs_a_json_object(client, data, content_type):
+def test_create_game_needs_a_json_object(client, data, content_type, status, words):
     response = client.post("/api/games", data=data, content_type=content_type)
-    assert response.status_code == 422
-    assert "JSON object" in response.json["error"]
+    assert response.status_code == status
+    assert words in response.json["error"]
 
 
 def test_recording_rounds_gives_scores_and_running_totals(client):
@@ -94,13 +94,14 @@ def test_blocked_round_counts_everyone(client):
     assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["blocked"] is True
 
 
-@pytest.mark.parametrize("headers", [{}, {"Authorization": "Bearer wrong"}, {"Authorization": "Basic abc"}])
-def test_writes_need_the_edit_token(client, headers):
+@pytest.mark.parametrize("headers, status", [({}, 401), ({"Authorization": "Bearer wrong"}, 403),
+                                             ({"Authorization": "Basic abc"}, 403)])
+def test_writes_need_the_edit_token(client, headers, status):
     game = new_game(client)
     response = client.post(f"/api/games/{game['id']}/rounds", headers=headers,
                            json={"hands": {p: {"pips": 1} for p in PLAYERS}, "blocked": True})
-    assert response.status_code == 403
-    assert "scorer" in response.json["error"]
+    assert response.status_code == status
+    assert "edit token" in response.json["error"]
     assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
 
 

@@ -10,7 +10,7 @@ from referee.services import referee_desk
 from referee.services.games import Conflict
 from referee.storage.models import Game
 
-# RULES.md: [1-1] laid late against [9-1]; with 7 of the 10 ones on the table 3 remain,
+# docs/rules.md: [1-1] laid late against [9-1]; with 7 of the 10 ones on the table 3 remain,
 # exactly enough toes; with 8 on the table 2 remain and the foot can never be completed.
 SEVEN = ["1-1", "9-1", "2-1", "3-1", "4-1", "6-1", "7-1"]
 EIGHT = SEVEN + ["1-0"]
@@ -142,11 +142,12 @@ def test_api_refuses_nonsense_with_a_readable_422(client, body, words):
     assert words in response.get_json()["error"]
 
 
-@pytest.mark.parametrize("raw", ["not json", "[1, 2]", "null"])
-def test_api_body_must_be_a_json_object(client, raw):
+@pytest.mark.parametrize("raw, status, words", [("not json", 400, "not valid JSON"), ("[1, 2]", 422, "JSON object"),
+                                               ("null", 422, "JSON object")])
+def test_api_body_must_be_a_json_object(client, raw, status, words):
     response = client.post("/api/rulings/foot", data=raw, content_type="application/json")
-    assert response.status_code == 422
-    assert "JSON object" in response.get_json()["error"]
+    assert response.status_code == status
+    assert words in response.get_json()["error"]
 
 
 def test_api_unknown_game_is_404(client):

@@ -68,11 +68,13 @@ def test_equal_blocked_hand_scores_nobody(client):
 def test_capicu_bonus_and_a_false_claim(client):
     game = start(client, "team", TEAM, {"capicu_bonus": 25})
     hands = {"Bob": {"pips": 3}, "Cy": {"pips": 4}, "Di": {"pips": 5}}
-    false = hand(client, game, {"hands": hands, "went_out": "Ann", "capicu": True, "last_tile": "4-4"})
+    false = hand(client, game, {"hands": hands, "went_out": "Ann", "capicu": True, "last_tile": "4-4",
+                                "ends": [4, 4]})
     assert false.status_code == 422 and "double" in false.json["error"]
     missing = hand(client, game, {"hands": hands, "went_out": "Ann", "capicu": True})
     assert missing.status_code == 422 and "last_tile" in missing.json["error"]
-    saved = hand(client, game, {"hands": hands, "went_out": "Ann", "capicu": True, "last_tile": "5-3"})
+    saved = hand(client, game, {"hands": hands, "went_out": "Ann", "capicu": True, "last_tile": "5-3",
+                                "ends": [3, 5]})
     assert saved.json["scores"] == {"Ann & Cy": 37, "Bob & Di": 0}
 
 
@@ -136,7 +138,7 @@ def test_team_game_from_the_pages(client):
     page = client.get(game_url + "/rounds/new").get_data(as_text=True)
     assert page.count('name="tiles-0"') == 28 and "Capicu (30 points)" in page and 'name="blocker"' in page
     saved = client.post(game_url + "/rounds/new", data={
-        "action": "save", "number": "1", "went_out": "0", "capicu_tile": "6-1",
+        "action": "save", "number": "1", "went_out": "0", "capicu_tile": "6-1", "capicu_ends": ["1", "6"],
         "tiles-1": ["6-6"], "pips-2": "0", "pips-3": "2"})
     assert saved.status_code == 303
     state = client.get("/api" + game_url).json

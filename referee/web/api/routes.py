@@ -4,11 +4,15 @@ Writes need `Authorization: Bearer <edit_token>`. Every error is `{"error": "...
 caller's language with a 4xx status; nothing is written unless the whole request is valid.
 """
 
-from flask import Blueprint, jsonify, request
+import json
+
+from flask import Blueprint, current_app, jsonify, make_response, request
+from werkzeug.exceptions import HTTPException
 
 from referee.rules.text import Message, N_, RulesError
-from referee.rules.tiles import SET_SIZES
-from referee.services import games, kinds, referee_desk
+from referee.rules.scoring import PipTotal
+from referee.rules.tiles import SET_SIZES, parse_tile
+from referee.services import games, kinds, rate_limits, referee_desk, rounds
 from referee.services.games import MAX_NAME
 from referee.web import db
 from referee.web.api import openapi
@@ -19,17 +23,66 @@ from referee.web.security import verify_token
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 HAND_KEYS = {"tiles", "pips"}
+# A typed total may also say it holds the [0-0], which has no pips but may count 50 or 25.
+PIPS_KEYS = {"pips", "double_blank"}
 
 
 def _fail(code: int, message):
     return jsonify(error=say(message)), code
 
 
+#: No request of this API needs more than a few kilobytes, or more than a few levels of
+#: nesting (a round: hands -> player -> tiles); the limits keep a hostile body from costing
+#: memory or the parser's recursion.
+MAX_JSON_BYTES = 64 * 1024
+MAX_JSON_DEPTH = 16
+
+
+class BadJSON(Exception):
+    """The body is not JSON this API can read at all (400), as against JSON with wrong values (422)."""
+
+    def __init__(self, message: Message):
+        super().__init__(message.msgid)
+        self.message = message
+
+
 def _body() -> dict:
-    data = request.get_json(silent=True)
+    if (request.content_length or 0) > MAX_JSON_BYTES:
+        raise BadJSON(Message(N_("The request body is larger than %(kb)d KB."), {"kb": MAX_JSON_BYTES // 1024}))
+    raw = request.stream.read(MAX_JSON_BYTES + 1)
+    if len(raw) > MAX_JSON_BYTES:
+        raise BadJSON(Message(N_("The request body is larger than %(kb)d KB."), {"kb": MAX_JSON_BYTES // 1024}))
+    if _depth(raw) > MAX_JSON_DEPTH:
+        raise BadJSON(Message(N_("The request body nests deeper than %(depth)d levels."), {"depth": MAX_JSON_DEPTH}))
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise BadJSON(Message(N_("The request body is not valid JSON."))) from None
     if not isinstance(data, dict):
         raise RulesError(N_("The request body must be a JSON object."))
     return data
+
+
+def _depth(raw: bytes) -> int:
+    """How deep the brackets of a JSON text nest, outside its strings, without parsing it."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def _game(game_id):
@@ -44,8 +97,15 @@ def _bearer():
     return header[7:].strip() if header[:7].lower() == "bearer " else ""
 
 
+class MissingToken(Exception):
+    """A write sent no credentials at all (401), as against a wrong token (403)."""
+
+
 def _authorised(game) -> None:
-    verify_token(game, _bearer())
+    token = _bearer()
+    if token is None:
+        raise MissingToken()
+    verify_token(game, token)
 
 
 def _entry(data: dict) -> games.RoundEntry:
@@ -56,7 +116,8 @@ def _entry(data: dict) -> games.RoundEntry:
     for name, hand in hands.items():
         if hand is None:
             continue
-        if not isinstance(hand, dict) or len(set(hand) & HAND_KEYS) != 1 or set(hand) - HAND_KEYS:
+        if not isinstance(hand, dict) or len(set(hand) & HAND_KEYS) != 1 or set(hand) - HAND_KEYS - PIPS_KEYS \
+                or ("tiles" in hand and set(hand) - HAND_KEYS):
             raise RulesError(N_("The hand of %(player)s must be {\"tiles\": [...]} or {\"pips\": N}."), player=str(name)[:MAX_NAME])
         if "tiles" in hand:
             if not isinstance(hand["tiles"], list) or not all(isinstance(t, str) for t in hand["tiles"]):
@@ -64,9 +125,14 @@ def _entry(data: dict) -> games.RoundEntry:
             parsed[name] = hand["tiles"]
         else:
             pips = hand["pips"]
+            if isinstance(pips, float) and pips.is_integer():
+                pips = int(pips)  # JSON Schema's integer: 12.0 is 12
             if not isinstance(pips, int) or isinstance(pips, bool):
                 raise RulesError(N_("The pips of %(player)s must be a whole number."), player=str(name)[:MAX_NAME])
-            parsed[name] = pips
+            blank = hand.get("double_blank", False)
+            if not isinstance(blank, bool):
+                raise RulesError(N_("'%(key)s' must be true or false."), key="double_blank")
+            parsed[name] = PipTotal(pips, True) if blank else pips
     names = {}
     for key in ("went_out", "blocker"):
         value = data.get(key)
@@ -84,8 +150,30 @@ def _entry(data: dict) -> games.RoundEntry:
         raise RulesError(N_("'last_tile' must be a tile like \"5-3\"."))
     if flags.pop("capicu") and last_tile is None:
         raise RulesError(N_("A capicu needs 'last_tile': the tile that went out on both ends."))
-    return games.RoundEntry(hands=parsed, capicu_tile=last_tile if last_tile is not None else None,
+    ends = data.get("ends")
+    if last_tile is not None:
+        if ends is None:
+            raise RulesError(N_("A capicu needs 'ends': the two open ends of the line before the last tile, "
+                                "like [3, 5] or \"3-5\"."))
+        if not isinstance(ends, (str, list)) or isinstance(ends, list) and not all(
+                isinstance(end, (int, str)) and not isinstance(end, bool) for end in ends):
+            raise RulesError(N_("'ends' must be the two open ends of the line before the last tile, like [3, 5] "
+                                "or \"3-5\"."))
+        last_tile = _written(last_tile)
+    started_on = data.get("started_on")
+    if started_on is not None and not isinstance(started_on, str):
+        raise RulesError(N_("'started_on' must be the double the round started on, like \"8-8\", or null."))
+    return games.RoundEntry(hands=parsed, capicu_tile=last_tile, capicu_ends=ends, started_on=started_on,
                             **names, **flags)
+
+
+def _written(tile: str) -> str:
+    """A tile as the app writes it ("5-3" for "[3-5]"); left as sent when it is no tile, for
+    the rules to refuse with their own reason."""
+    try:
+        return str(parse_tile(tile, max(SET_SIZES)))
+    except RulesError:
+        return tile
 
 
 def _game_json(state: games.GameView) -> dict:
@@ -115,6 +203,19 @@ def _rules_error(err):
     return _fail(422, err)
 
 
+@bp.errorhandler(BadJSON)
+def _bad_json(err):
+    return _fail(400, err.message)
+
+
+@bp.errorhandler(MissingToken)
+def _missing_token(_err):
+    response, code = _fail(401, Message(N_("This needs the game's edit token: send it as "
+                                           "'Authorization: Bearer <token>'.")))
+    response.headers["WWW-Authenticate"] = 'Bearer realm="referee"'
+    return response, code
+
+
 @bp.errorhandler(games.NotFound)
 def _not_found(_err):
     return _fail(404, Message(N_("There is no such game or round.")))
@@ -127,6 +228,14 @@ def _forbidden(_err):
                                     "as 'Authorization: Bearer <token>', or leave the header out to "
                                     "get the ruling without logging it.")))
     return _fail(403, Message(N_("Only a scorer can change this game: send its edit token as 'Authorization: Bearer <token>'.")))
+
+
+@bp.errorhandler(429)
+def _too_many(_err):
+    """Too many wrong edit tokens: say when to try again (the attempts are counted over a minute)."""
+    response = make_response(respond(429))
+    response.headers["Retry-After"] = str(int(rate_limits.WINDOW.total_seconds()))
+    return response
 
 
 @bp.errorhandler(games.Conflict)
@@ -146,6 +255,10 @@ def create_game():
     kind = data.get("game", kinds.CHICKEN_FOOT)
     if not isinstance(kind, str):
         raise RulesError(N_("'game' must be one of %(kinds)s."), kinds=", ".join(kinds.KINDS))
+    players = data.get("players")
+    if isinstance(players, list) and any(isinstance(name, str) and len(name) > MAX_NAME for name in players):
+        # As sent, before spaces are trimmed: the limit the API document states (maxLength).
+        raise RulesError(N_("A player name can have at most %(max)d characters."), max=MAX_NAME)
     game = games.create_game(session, data.get("players"), data.get("rules"), kind)
     state = games.view(session, game)
     body = _game_json(state)
@@ -164,10 +277,21 @@ def add_round(game_id):
     game = _game(game_id)
     _authorised(game)
     data = _body()
-    expected = data.get("number")
-    if expected is not None and (not isinstance(expected, int) or isinstance(expected, bool)):
+    expected = _integer(data.get("number"))
+    if data.get("number") is not None and expected is None:
         raise RulesError(N_("'number' must be the number of the round being recorded."))
-    return _round_saved(games.record_round(db.session(), game, _entry(data), expected)), 201
+    key = data.get("entry_key")
+    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
+        raise RulesError(N_("'entry_key' must be a text of 1 to 64 characters that names this entry."))
+    try:
+        return _round_saved(rounds.record_round(db.session(), game, _entry(data), expected, key)), 201
+    except rounds.AlreadySaved as saved:
+        # The same entry sent again (a retry after a lost answer): nothing is saved twice,
+        # and the caller is told where its entry went.
+        db.session().rollback()
+        state = games.view(db.session(), game)
+        return jsonify(error=say(saved.message), round=saved.number, already_saved=True,
+                       game=_game_json(state)), 409
 
 
 @bp.route("/games/<game_id>/rounds/<int:number>", methods=["PUT"])
@@ -175,18 +299,28 @@ def correct_round(game_id, number):
     game = _game(game_id)
     _authorised(game)
     data = _body()
-    version = data.get("version")
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+    version = _integer(data.get("version"))
+    if data.get("version") is not None and version is None:
         raise RulesError(N_("'version' must be the round's version number."))
-    return _round_saved(games.correct_round(db.session(), game, number, _entry(data), version)), 200
+    return _round_saved(rounds.correct_round(db.session(), game, number, _entry(data), version)), 200
 
 
 @bp.route("/games/<game_id>/rounds/last", methods=["DELETE"])
 def undo_round(game_id):
+    return _undo(game_id, None)
+
+
+@bp.route("/games/<game_id>/rounds/<int:number>", methods=["DELETE"])
+def undo_numbered_round(game_id, number):
+    """Undo round `number`, only while it is the last: a second undo of it is a 409."""
+    return _undo(game_id, number)
+
+
+def _undo(game_id, number):
     game = _game(game_id)
     _authorised(game)
-    number = games.undo_last(db.session(), game)
-    return jsonify(undone=number, game=_game_json(games.view(db.session(), game))), 200
+    undone = rounds.undo_round(db.session(), game, number)
+    return jsonify(undone=undone, game=_game_json(games.view(db.session(), game))), 200
 
 
 def _round_saved(saved: games.Saved):
@@ -260,9 +394,17 @@ def _whole(data: dict, key: str, default):
     value = data.get(key, default)
     if value is default:
         return value
-    if type(value) is not int:
+    number = _integer(value)
+    if number is None:
         raise RulesError(N_("'%(key)s' must be a whole number."), key=key)
-    return value
+    return number
+
+
+def _integer(value):
+    """A whole number as JSON Schema's "integer" has it (12.0 is 12; true is not 1), else None."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 @bp.route("/openapi.json")
@@ -270,6 +412,50 @@ def openapi_document():
     return jsonify(openapi.document())
 
 
-@bp.route("/<path:_rest>", methods=["GET", "POST", "PUT", "DELETE", "PATCH"])
 def unknown(_rest):
-    return respond(404)
+    """No such route; or, where the path is a route but not for this method, 405 with Allow."""
+    allowed = _methods_for(request.path)
+    if not allowed:
+        return respond(404)
+    response = make_response(respond(405))
+    response.headers["Allow"] = ", ".join(sorted(allowed))
+    return response
+
+
+@bp.record_once
+def _catch_all(state):
+    """`unknown` answers every path under /api that no route takes, for every method: a rule
+    without methods matches them all (Flask's own rules always list theirs), so TRACE or any
+    other method gets the same 405 and an Allow naming only what the path really takes."""
+    app = state.app
+    app.url_map.add(app.url_rule_class(f"{state.url_prefix}/<path:_rest>", endpoint=f"{bp.name}.unknown"))
+    app.view_functions[f"{bp.name}.unknown"] = unknown
+
+
+@bp.before_request
+def _options():
+    """OPTIONS: 204 with the methods the path takes (Flask's automatic answer would list the
+    catch-all's too); 404 where no route is."""
+    if request.method != "OPTIONS":
+        return None
+    allowed = _methods_for(request.path)
+    if not allowed:
+        return respond(404)
+    response = current_app.response_class(status=204)
+    response.headers["Allow"] = ", ".join(sorted(allowed))
+    return response
+
+
+def _methods_for(path: str) -> set:
+    adapter = current_app.url_map.bind("localhost")
+    allowed = set()
+    for method in ("GET", "POST", "PUT", "DELETE", "PATCH"):
+        try:
+            endpoint, _ = adapter.match(path, method=method)
+        except HTTPException:
+            continue
+        if endpoint != "api.unknown":
+            allowed.add(method)
+    if "GET" in allowed:
+        allowed.add("HEAD")
+    return allowed | {"OPTIONS"} if allowed else set()

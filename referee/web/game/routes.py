@@ -1,9 +1,10 @@
-"""A game's pages: the scoreboard, entering a round, correcting and undoing one.
+"""A game's pages: the scoreboard, entering a round, correcting, undoing and restoring one.
 
-Views parse the form, call `referee.games`, and render; every number they show comes from
+Views parse the form, call `referee.services.games` and `referee.services.rounds`, and render; every number they show comes from
 the rules core through that service layer.
 """
 
+import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -14,9 +15,10 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from flask_babel import get_locale, gettext as _
 
+from referee.rules.scoring import PipTotal
 from referee.rules.text import RulesError
 from referee.rules.tiles import full_set
-from referee.services import exports, games, photos, referee_desk
+from referee.services import exports, games, photos, referee_desk, rounds
 from referee.web import chart, db, forms, fragments, security, share
 from referee.web.errors import respond
 from referee.web.i18n import say
@@ -61,7 +63,7 @@ def game(game_id):
         links["scorer"] = share.scorer_url(game.id, game.edit_token)
     return render_template("game.html", state=state, editor=editor,
                            rulings_log=referee_desk.log(db.session(), state.id), chart=chart.running_chart(state),
-                           links=links, qr=share.qr_svg)
+                           links=links, qr=share.qr_svg, restorable=_restorable(game, state, editor))
 
 
 @bp.route("/scoreboard")
@@ -117,7 +119,13 @@ def export_json(game_id):
 
 def _render_live(session, game, editor) -> str:
     state = games.view(session, game)
-    return render_template("_live.html", state=state, editor=editor, chart=chart.running_chart(state))
+    return render_template("_live.html", state=state, editor=editor, chart=chart.running_chart(state),
+                           restorable=_restorable(game, state, editor))
+
+
+def _restorable(game, state, editor):
+    """The round a scorer undid lately and can put back, offered on the game page."""
+    return rounds.restorable(db.session(), game, state) if editor else None
 
 
 @bp.route("/token", methods=["POST"])
@@ -146,14 +154,22 @@ def new_round(game_id):
     game, state = _state(game_id)
     _require_edit(game)
     upcoming = state.next_round
+    key = request.form.get("entry_key")
+    saved_before = rounds.saved_with_key(db.session(), game, key) if request.method == "POST" else None
+    if saved_before is not None:
+        return _already_saved(state, saved_before)
     if upcoming is None:
         if request.method == "GET":
             return redirect(url_for("play.game", game_id=game.id), code=303)
         return respond(422, _("This match is over; no more rounds can be recorded."))
     if request.method == "GET":
-        return _round_page(state, upcoming.number, request.form)
+        undone = rounds.undone_entry(db.session(), game, upcoming.number)
+        form = _form_from_entry(state, undone) if undone else request.form
+        return _round_page(state, upcoming.number, form, undone=undone is not None)
     number = request.form.get("number", type=int) or upcoming.number
-    return _submit(game, state, number, lambda entry: games.record_round(db.session(), game, entry, number))
+    key = request.form.get("entry_key") or None
+    return _submit(game, state, number,
+                   lambda entry: rounds.record_round(db.session(), game, entry, number, key))
 
 
 @bp.route("/rounds/<int:number>/edit", methods=["GET", "POST"])
@@ -165,7 +181,7 @@ def edit_round(game_id, number):
         return _round_page(state, number, _form_from_round(state, saved), editing=saved)
     version = request.form.get("version", type=int)
     return _submit(game, state, number,
-                   lambda entry: games.correct_round(db.session(), game, number, entry, version), editing=saved)
+                   lambda entry: rounds.correct_round(db.session(), game, number, entry, version), editing=saved)
 
 
 @bp.route("/rounds/preview", methods=["POST"])
@@ -203,11 +219,15 @@ def photo(game_id, seat):
         return _round_page(state, number, fields, editing=editing, checked={"error": err}), status
     except photos.Unavailable:
         return _needs_vision()
+    except photos.Busy:
+        return respond(503, _("The photo counter is busy with another photo. Send yours again in a moment; "
+                              "what was typed is kept on the page."))
     if game.keep_photos:
         photos.keep(Path(current_app.instance_path) / "photos", game.id, number, seat, data,
                     datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%f"))
     fields.setlist(f"tiles-{seat}", reading.tiles)
     fields.pop(f"pips-{seat}", None)
+    fields.pop(f"double_blank-{seat}", None)  # the [0-0] switch goes with the typed total
     if fields.get("went_out") == str(seat):
         fields.pop("went_out")
     checked = _check(state, number, fields)
@@ -245,18 +265,48 @@ def show_round(game_id, number):
     game, state = _state(game_id)
     saved = _or_404(state.round, number)
     return render_template("round.html", state=state, round=saved, editor=can_edit(game),
-                           history=games.history(db.session(), game, number))
+                           history=rounds.history(db.session(), game, number))
+
+
+@bp.route("/rounds/<int:number>/undo")
+def confirm_undo(game_id, number):
+    """Undo asks first: the page names the round and what it holds, and offers the way back."""
+    game, state = _state(game_id)
+    _require_edit(game)
+    saved = _or_404(state.round, number)
+    if not state.played or state.played[-1].number != number or state.finished:
+        abort(404)
+    return render_template("undo.html", state=state, round=saved, restore_minutes=rounds.RESTORE_MINUTES)
 
 
 @bp.route("/rounds/undo", methods=["POST"])
 def undo(game_id):
     game, state = _state(game_id)
     _require_edit(game)
+    number = request.form.get("number", type=int)
     try:
-        games.undo_last(db.session(), game)
+        rounds.undo_round(db.session(), game, number)
+    except (RulesError, games.Conflict) as err:
+        return respond(409, say(err.message if isinstance(err, games.Conflict) else err))
+    return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
+@bp.route("/rounds/<int:number>/restore", methods=["POST"])
+def restore(game_id, number):
+    game, state = _state(game_id)
+    _require_edit(game)
+    try:
+        rounds.restore_round(db.session(), game, number)
+    except games.Conflict as err:
+        return respond(409, say(err.message))
     except RulesError as err:
         return respond(409, say(err))
     return redirect(url_for("play.game", game_id=game.id), code=303)
+
+
+def _already_saved(state, number):
+    """A form sent again (Back after Save, a retry, a double tap): nothing is saved twice."""
+    return render_template("already_saved.html", state=state, number=number), 409
 
 
 def _submit(game, state, number, save, editing=None):
@@ -269,6 +319,8 @@ def _submit(game, state, number, save, editing=None):
     except RulesError as err:
         db.session().rollback()
         return _round_page(state, number, request.form, editing=editing, checked={**checked, "error": err}), 422
+    except rounds.AlreadySaved as saved:
+        return _already_saved(state, saved.number)
     except games.Conflict as conflict:
         db.session().rollback()
         fresh = games.view(db.session(), game)
@@ -293,11 +345,14 @@ def _check(state, number, form) -> dict:
     return result
 
 
-def _round_page(state, number, form, editing=None, checked=None, conflict=None, reading=None):
+def _round_page(state, number, form, editing=None, checked=None, conflict=None, reading=None, undone=False):
     double = state.kind.round_double(state.rules, number)
     claimed = _claimed(state, form)
+    # A new entry gets a key of its own; a form shown again (errors, a photo) keeps its key.
+    key = None if editing else (form.get("entry_key") or uuid.uuid4().hex)
     return render_template("round_form.html", state=state, number=number, double=double, form=form,
                            editing=editing, checked=checked or {}, conflict=conflict, reading=reading,
+                           entry_key=key, undone=undone,
                            photo_ready=photos.available(),
                            photo_too_large=photos.too_large(current_app.config["MAX_PHOTO_BYTES"]),
                            tiles=full_set(state.tiles_top), claimed=claimed,
@@ -313,7 +368,12 @@ def _claimed(state, form) -> dict:
     return owners
 
 
-def _form_from_round(state, saved):
+def _form_from_entry(state, entry):
+    """An undone round's entry as form fields, to enter it again."""
+    return _form_from_round(state, entry, version=False)
+
+
+def _form_from_round(state, saved, version=True):
     """A saved round turned back into form fields, to correct it."""
     fields = MultiDict()
     for seat, name in enumerate(state.players):
@@ -323,8 +383,14 @@ def _form_from_round(state, saved):
         if isinstance(held, list):
             for tile in held:
                 fields.add(f"tiles-{seat}", str(tile))
+        elif isinstance(held, PipTotal):
+            fields.add(f"pips-{seat}", str(held.pips))
+            if held.double_blank:
+                fields.add(f"double_blank-{seat}", "1")
         elif held is not None:
             fields.add(f"pips-{seat}", str(held))
+    if getattr(saved, "started_on", None):
+        fields.add("started_on", saved.started_on)
     if saved.went_out:
         fields.add("went_out", str(state.players.index(saved.went_out)))
     if saved.blocked:
@@ -333,7 +399,11 @@ def _form_from_round(state, saved):
         fields.add("blocker", str(state.players.index(saved.blocker)))
     if saved.capicu_tile:
         fields.add("capicu_tile", saved.capicu_tile)
+        # a saved capicu fitted both ends, so they showed its own two numbers
+        for end in saved.capicu_tile.strip("[]").split("-"):
+            fields.add("capicu_ends", end.strip())
     if saved.out_on_double:
         fields.add("out_on_double", "1")
-    fields.add("version", str(saved.version))
+    if version:
+        fields.add("version", str(saved.version))
     return fields

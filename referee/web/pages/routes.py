@@ -44,7 +44,7 @@ def new_game():
         kind_name = forms.kind_from_form(form)
         try:
             game = games.create_game(db.session(), forms.players_from_form(form),
-                                     forms.rules_from_form(form, kind_name), kind_name)
+                                     forms.rules_from_form(form, kind_name), kind_name, skip_empty=True)
         except RulesError as err:
             db.session().rollback()
             return _new_game_page(form, err), 422

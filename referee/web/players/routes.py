@@ -1,11 +1,12 @@
 """Player pages: each person's record across games, renaming and merging names."""
 
-from flask import Blueprint, abort, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from referee.rules.text import RulesError
 from referee.services import roster
 from referee.services.games import NotFound
 from referee.web import chart, db
+from referee.web.security import scorer_tokens
 
 bp = Blueprint("players", __name__, url_prefix="/players")
 
@@ -19,7 +20,7 @@ def _player(player_id):
 
 def _page(player, error=None, status=200):
     record = roster.record(db.session(), player)
-    manage = roster.can_manage(db.session(), player, session.get("keys", {}))
+    manage = roster.can_manage(db.session(), player, scorer_tokens())
     others = [p.name for p in roster.all_players(db.session()) if p.id != player.id]
     return render_template("player.html", record=record, manage=manage, others=others, error=error,
                            chart=chart.player_chart(record)), status
@@ -38,7 +39,7 @@ def show(player_id):
 @bp.route("/<int:player_id>/rename", methods=["POST"])
 def rename(player_id):
     player = _player(player_id)
-    if not roster.can_manage(db.session(), player, session.get("keys", {})):
+    if not roster.can_manage(db.session(), player, scorer_tokens()):
         abort(403)
     try:
         roster.rename(db.session(), player, request.form.get("name", ""))
@@ -51,7 +52,7 @@ def rename(player_id):
 @bp.route("/<int:player_id>/merge", methods=["POST"])
 def merge(player_id):
     player = _player(player_id)
-    if not roster.can_manage(db.session(), player, session.get("keys", {})):
+    if not roster.can_manage(db.session(), player, scorer_tokens()):
         abort(403)
     try:
         target = roster.merge(db.session(), player, request.form.get("into", ""))
