@@ -7,8 +7,8 @@ as long as wide, brighter (ivory, white) or darker (black) than the table all ro
 the lightness at a series of levels: at some level a tile that stands apart is a blob of
 its own, and the blobs that fill their smallest enclosing rectangle and are about 2:1
 become boxes. Tiles touching side by side make one blob, a block, whose sides are
-whole tiles' sides: the reader splits it (split_block) at the width of the tiles it has
-read, or at half the block's depth. Tiles touching end to end are left to the dividers
+whole tiles' sides: the classical looks split it (split_block) at the width of the tiles
+they have read, or at half the block's depth. Tiles touching end to end are left to the dividers
 and to the tile network, which is shown every way a block may be split (every_split).
 """
 

@@ -89,7 +89,7 @@ MIN_LEVEL_SIDE = 48
 def map_pyramid(bgr: np.ndarray, levels: int = 4) -> list[list[np.ndarray]]:
     """The mark maps of `bgr` and of up to `levels` - 1 coarser levels of its pyramid (each
     half the one before, while MIN_LEVEL_SIDE or more). They do not depend on the marks'
-    threshold: the looks at one photo at two thresholds share them (reader.Working)."""
+    threshold: the looks at one photo at two thresholds share them (classical_look.Working)."""
     maps = []
     img = bgr
     for lev in range(levels):

@@ -1,19 +1,20 @@
 """How much work reading a photo has done, so that no photo takes much over a second.
 
 The looks (the quick look, the classical first look and the look for faint dividers, as
-reader._read_tiles chooses them; their work counted together where a photo is given more
+pipeline._read_tiles chooses them; their work counted together where a photo is given more
 than one) and the network's reading of the boxes they read are always made; the network's
 searches about loose pips, next to the tiles found and at the faces' colour are made
 while the work done leaves room for them. Work is counted, not timed, in the units of a
-cost model fitted on 618 looks at 240 harsh photos (tests/bench/harsh_photos.py, seeds
+cost model fitted on 618 looks at 240 harsh photos (tools/generators/harsh_photos.py, seeds
 5, 9, 11, 12, 15 and 16), about a millisecond each on one core of the development
 machine: the same photo is always read the same way however busy the machine is, and a
 player who sends a photo again gets the same tiles.
 
-The limit cuts only the costliest photos. A lower one (850 units) kept every one of
-those 240 photos under a second when they were given up to four classical looks, but
-cost 0.5 % of their tiles. (A limit on those looks went with them: the two left, the
-first and the look for faint dividers at its size, never came near it on 860 photos.)
+The limit cuts only the costliest photos. A lower one (850 units) would keep every one
+of those 240 photos under a second even with up to four classical looks, but costs 0.5 %
+of their tiles. The classical looks themselves have no limit of their own: the two there
+are, the first and the look for faint dividers at its size, come nowhere near this one on
+860 photos.
 """
 
 from __future__ import annotations

@@ -152,8 +152,8 @@ EVERYWHERE = 0.1
 #: (pip_marks.pips_left). Counted from 3 (as the search counts them, _free_face), the
 #: faces' colour left sent 12 of 320 harsh photos (seeds 41 to 48) to the classical looks
 #: after the quick look had read them right, and those read them the same; from 4, 9
-#: (scratch acc.py: the same tiles read on those 320 and the 240 of seeds 49 to 54, 2 more
-#: right of the 860 photos, the real photos, turned or not, the same).
+#: (the same tiles read on those 320 and the 240 of seeds 49 to 54, 2 more right of the
+#: 860 photos, the real photos, turned or not, the same).
 LEFT_ACROSS = 4
 #: ...outside the outlines read grown by this many pixels all round (a square's
 #: dilation): strips 4 or 5 pixels across lie along them too, the side walls of thick
@@ -162,8 +162,8 @@ LEFT_ACROSS = 4
 #: (harsh seed 41, photo 36: 3.5 times the decoding's time, read by both looks). Grown
 #: so, the faces' colour left sends neither on to the classical looks, and the same
 #: tiles are read on every development set. Of 1,014 tiles taken out of the quick look's
-#: readings of harsh seeds 41 to 48 in turn, 23 were told by neither check against 21
-#: ungrown (scratch takeout.py).
+#: readings of harsh seeds 41 to 48 in turn, 23 are told by neither check, against 21
+#: ungrown.
 LEFT_MARGIN = 1
 
 

@@ -1,23 +1,23 @@
 """The quick look: the tile network reads the boxes the tile finder found.
 
-The classical looks (reader.first_looks) find tiles by their dividers and bodies. On a
-busy table (a checked, flowered or striped cloth, wood grain, a crowded scene) every
-stripe is a divider candidate and every patch a body: hundreds of boxes are fitted and
-measured. Small tiles on a big JPEG needed a closer look at a sharper decoding. Either
-way a 12 MP photo took up to two seconds. The finder (tile_finder.py) sees where
+The classical looks (classical_look.first_looks) find tiles by their dividers and
+bodies. On a busy table (a checked, flowered or striped cloth, wood grain, a crowded
+scene) every stripe is a divider candidate and every patch a body: hundreds of boxes are
+fitted and measured. Small tiles on a big JPEG need a closer look at a sharper decoding.
+Either way the classical looks alone take up to two seconds on a 12 MP photo. The finder (tile_finder.py) sees where
 the tiles lie in one pass, whatever the table; the network (network_look.put_together,
 with no classical tile) reads them, moves its boxes onto them and looks next to them and
 about loose pips and at the faces' colour (network_look). That reads as many tiles right
 as the classical looks in less time, on every table. Where the tiles it read leave pips,
 or the faces' colour, where no tile was read, the classical looks read the photo after
-all (reader._read_tiles). On a light, plain table (white paper, laminate) the finder,
+all (pipeline._read_tiles). On a light, plain table (white paper, laminate) the finder,
 which has seen rendered photos only, misses some of the real photos' big ivory tiles
 (those with a blank half above all), which the classical looks read well: there the
 quick look reads no tile, and makes no search, where its searches may not make its
 reading whole (network_look.may_complete), and the faces' colour left counts only in a
 tile-sized rectangle (the side walls of thick tiles leave strips of it along a real photo's
-tiles). Until the thirty-first session the classical looks read such a photo first,
-at about twice the quick look's time when it reads the photo whole.
+tiles). The quick look still comes first there: the classical looks take about twice its
+time on such a photo where it reads the photo whole.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def table(photo: Photo) -> Table:
 class Sight:
     """What the tile finder sees on a photo (`detail`, in BGR), each part looked for once,
     when first asked for: by the quick look, and by the classical looks where they need
-    the finder's boxes (reader.needs_finder)."""
+    the finder's boxes (pipeline.needs_finder)."""
 
     def __init__(self, detail: np.ndarray) -> None:
         self.detail = detail

@@ -427,8 +427,8 @@ def shrunk(image: np.ndarray, f: float, half: np.ndarray | None = None, grey: bo
 #: time. The searches about loose pips and at the faces' colour resize a 3 MP decoding in
 #: grey to 0.6 to 0.9 of its size and a 0.75 MP one in colour to about 0.56: 6 to 9 ms
 #: and 4 ms by area, 1 to 2 ms and 0.5 linearly (one core). The development sets read
-#: about as well either way (scratch acc.py: 2 more tiles right of 7,720 and 2 more
-#: invented; 1 hand fewer of 320 harsh photos and 2 more invented; 240 fresh harsh photos
-#: and the real photos, turned or not, the same), in 1.5 % less time over all and 7 %
-#: less at the median 12 MP harsh photo.
+#: about as well either way (linearly, 2 more tiles right of 7,720 and 2 more invented;
+#: 1 hand fewer of 320 harsh photos and 2 more invented; 240 further harsh photos and the
+#: real photos, turned or not, the same), in 1.5 % less time over all and 7 % less at the
+#: median 12 MP harsh photo.
 AREA_BELOW = 0.5

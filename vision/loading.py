@@ -40,6 +40,21 @@ DETAIL_LONG_SIDE = 2048
 MIN_BYTES_PER_PIXEL = 0.002
 #: Smallest accepted side.
 MIN_SIDE = 16
+#: Memory a picture decoded whole may cost. Only a JPEG can be decoded at a reduced size;
+#: any other format (PNG, WebP, HEIC) is decoded whole and made colour before it is shrunk,
+#: so a picture whose decoding would cost more than this is refused from its header, before
+#: a pixel is decoded: the worst file accepted costs under 400 MB over the idle process
+#: (tests/vision/test_memory.py). A 16-bit grey PNG of 11,000 x 11,000 pixels packs into
+#: half a megabyte and would decode into 240 MB, then 2 GB of float copies: refused here.
+MAX_DECODE_BYTES = 360_000_000
+#: Peak bytes a pixel costs while decoded and made colour, by Pillow's mode (measured as
+#: the reading process's peak memory on 36 to 59 MP pictures): the decoded picture (Pillow
+#: keeps colour in 4 bytes a pixel), the array made of it, and for a transparent one its
+#: colour copy and Pillow's premultiplied copy when it is shrunk. A colour PNG, WebP or
+#: HEIC is read whole up to 45 MP, a transparent one up to 36 MP, a JPEG up to MAX_PIXELS.
+_PEAK_BYTES = {"1": 2, "L": 2, "P": 5, "RGB": 8, "YCbCr": 8, "CMYK": 8, "I;16": 6, "I;16B": 6, "I;16L": 6,
+               "I": 9, "F": 9}
+_TRANSPARENT_PEAK_BYTES = 10
 #: Pillow's names for a JPEG: a phone's photo with a second picture after it (a depth map,
 #: a preview: the Multi-Picture Format) is an "MPO", whose first picture is the photo.
 JPEG_FORMATS = ("JPEG", "MPO")
@@ -163,6 +178,11 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
     if min(w, h) < MIN_SIDE:
         raise PhotoError(f"the image is too small ({w}x{h} pixels)", "too_small")
     fmt = (im.format or "").upper()
+    if fmt not in JPEG_FORMATS and (cost := w * h * _peak_bytes(im)) > MAX_DECODE_BYTES:
+        raise PhotoError(
+            f"the image ({w}x{h} pixels, {im.mode}) would take {cost / 1e6:.0f} MB to decode whole; a "
+            f"{fmt or 'picture'} is decoded whole, so only up to {MAX_DECODE_BYTES / 1e6:.0f} MB of it is read "
+            f"(a JPEG is decoded at a reduced size)", "too_large")
     orientation = _orientation(im)
 
     try:
@@ -186,18 +206,7 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             im.load()
-        if im.mode not in ("RGB",):
-            if im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info):
-                im = im.convert("RGBA")
-                bg = Image.new("RGBA", im.size, (128, 128, 128, 255))
-                bg.alpha_composite(im)
-                im = bg.convert("RGB")
-            elif im.mode in ("I;16", "I;16B", "I;16L", "I"):
-                arr = np.asarray(im, dtype=np.float64)
-                top = float(arr.max()) or 1.0
-                im = Image.fromarray((arr * (255.0 / top)).astype(np.uint8)).convert("RGB")
-            else:
-                im = im.convert("RGB")
+        im = _small_colour(im, detail_long_side)
     except PhotoError:
         raise
     except Exception as exc:
@@ -211,7 +220,59 @@ def load_photo(data: bytes, detail_long_side: int = DETAIL_LONG_SIDE, draft_long
         raise PhotoError("the image could not be decoded as colour pixels", "not_image")
     import cv2
 
-    return _upright(cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR), w, h, orientation, detail_long_side, fmt)
+    # shrunk before its channels are swapped: the same pixels as the other way round, and
+    # no second full-size copy
+    return _upright(cv2.cvtColor(_fit(rgb, detail_long_side), cv2.COLOR_RGB2BGR), w, h, orientation,
+                    detail_long_side, fmt)
+
+
+def _transparent(im: Image.Image) -> bool:
+    return im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+
+
+def _peak_bytes(im: Image.Image) -> int:
+    return _TRANSPARENT_PEAK_BYTES if _transparent(im) else _PEAK_BYTES.get(im.mode, _TRANSPARENT_PEAK_BYTES)
+
+
+def _small_colour(im: Image.Image, long_side: int) -> Image.Image:
+    """A decoded picture as colour (RGB); any but an RGB one shrunk to `long_side` on the
+    way, so that no more than one full-size copy is made of it. A transparent picture is
+    laid over grey."""
+    if im.mode == "RGB":
+        return im
+    if _transparent(im):
+        if im.mode in ("P", "PA"):  # a palette cannot be shrunk by area
+            im = im.convert("RGBA")
+        small = _shrunk(im, long_side)
+        small = small if small.mode == "RGBA" else small.convert("RGBA")
+        grey = Image.new("RGBA", small.size, (128, 128, 128, 255))
+        grey.alpha_composite(small)
+        return grey.convert("RGB")
+    if im.mode in ("I;16", "I;16B", "I;16L", "I"):
+        im = Image.fromarray(_to_bytes(np.asarray(im)))
+    if im.mode not in ("L", "RGB", "CMYK", "YCbCr"):
+        im = im.convert("RGB")
+    small = _shrunk(im, long_side)
+    return small if small.mode == "RGB" else small.convert("RGB")
+
+
+def _to_bytes(grey: np.ndarray) -> np.ndarray:
+    """16- or 32-bit grey levels scaled to 0-255 (the brightest to 255), a band of rows at a
+    time: no float copy of the whole picture (eight bytes a pixel) is ever made."""
+    top = float(grey.max()) or 1.0
+    out = np.empty(grey.shape, np.uint8)
+    for start in range(0, grey.shape[0], 512):
+        band = np.clip(grey[start:start + 512].astype(np.float32) * (255.0 / top), 0, 255)
+        out[start:start + 512] = band
+    return out
+
+
+def _shrunk(im: Image.Image, long_side: int) -> Image.Image:
+    """`im` shrunk (by area) so its long side is at most `long_side`."""
+    if max(im.size) <= long_side:
+        return im
+    f = long_side / max(im.size)
+    return im.resize((max(1, round(im.size[0] * f)), max(1, round(im.size[1] * f))), Image.Resampling.BOX)
 
 
 #: The grey libjpeg fills in the rows of a JPEG it could not decode.
@@ -328,16 +389,22 @@ def _image_chunk(data: bytes) -> bytes | None:
     return None
 
 
+def _fit(pixels: np.ndarray, long_side: int) -> np.ndarray:
+    """`pixels` shrunk by area so that their long side is at most `long_side`."""
+    dh, dw = pixels.shape[:2]
+    if max(dw, dh) <= long_side:
+        return pixels
+    import cv2
+
+    f = long_side / max(dw, dh)
+    return cv2.resize(pixels, (max(1, round(dw * f)), max(1, round(dh * f))), interpolation=cv2.INTER_AREA)
+
+
 def _upright(bgr: np.ndarray, w: int, h: int, orientation: int, detail_long_side: int, fmt: str) -> Photo:
     """The Photo of decoded pixels `bgr` of an image `w` x `h` with that EXIF
     `orientation`, shrunk to `detail_long_side` at most."""
+    bgr = _fit(bgr, detail_long_side)
     dh, dw = bgr.shape[:2]
-    if max(dw, dh) > detail_long_side:
-        import cv2
-
-        f = detail_long_side / max(dw, dh)
-        dw, dh = max(1, round(dw * f)), max(1, round(dh * f))
-        bgr = cv2.resize(bgr, (dw, dh), interpolation=cv2.INTER_AREA)
     bgr = _orient(bgr, orientation)
     if orientation in (5, 6, 7, 8):
         w, h = h, w
@@ -349,8 +416,8 @@ def _upright(bgr: np.ndarray, w: int, h: int, orientation: int, detail_long_side
 #: A JPEG decoded at this fraction of its size or less can be decoded again sharper...
 SHARPER_SCALE = 1.9
 #: ...which its tiles narrower than this, in pixels of the decoded photo, need: their pips
-#: are 3 or 4 pixels wide there (for the classical looks' closer look the quick look
-#: replaced, 30 and 36 found fewer tiles, 44 as many).
+#: are 3 or 4 pixels wide there (a closer classical look at 30 and 36 found fewer tiles,
+#: at 44 as many).
 SHARPER_TILE = 40
 
 

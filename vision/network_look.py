@@ -68,9 +68,9 @@ DISPUTED = 0.6
 #: this sure were right wherever another reading disagreed: 179 tiles the classical looks
 #: read otherwise, 111 tiles with a blank half and two pips or more that only it read, 91
 #: tiles another box read otherwise less surely than SURE_RIVAL; none was wrong (nor of
-#: 21 such tiles of 160 harsh photos made afterwards). Marked for checking, they made
-#: more than half the right tiles a player was asked to check (on the 860 photos, 564
-#: of the 7,630 before, 215 after).
+#: 21 such tiles of 160 further harsh photos). Marked for checking, they would make more
+#: than half the right tiles a player is asked to check (on the 860 photos, 564 of the
+#: 7,630 right tiles would be marked, where 215 are).
 NETWORK_SURE = 0.99
 #: A tile only the network read, with a blank half, is not marked for checking where the
 #: tile finder found a tile and the network reads it this surely: the backs of the real
@@ -79,8 +79,8 @@ VOUCHED_BLANK = 0.97
 #: No tile read less surely than this is kept, however it was found (a tile only the
 #: classical looks read too): on 480 harsh photos the tiles kept below it (two doubtful
 #: readings alike, a classical tile the network saw a tile in) were ten invented ones (a
-#: stripe, a flower, glare) and no right one. (reader.MEASURES, the same number, was
-#: chosen apart: what tells the tiles' size.)
+#: stripe, a flower, glare) and no right one. (set_consensus.MEASURES, the same number,
+#: is chosen apart: what tells the tiles' size.)
 KEPT = 0.55
 
 

@@ -4,7 +4,7 @@ A phone held over a table at an angle sees the near tiles larger than the far on
 every tile as a trapezoid, squeezed along the direction the camera leans. The classical
 looks' tile model (a box centred on its divider, twice as long as wide, tiles of one
 size) holds on a photo taken from above; when the tiles found show a tilt, the tile
-finder's boxes are read as well (reader.needs_finder), which the finder sees whatever
+finder's boxes are read as well (pipeline.needs_finder), which the finder sees whatever
 the tilt.
 
 The tilt is that of the turn of the camera about its centre that makes the table face

@@ -59,8 +59,8 @@ def boxes_at_loose_pips(detail: np.ndarray, tile_width: float, covered: list[np.
     groups = sorted(_groups(dots if plain is None else dots[plain], SAME_TILE * tile_width), key=len, reverse=True)
     out: list[np.ndarray] = []
     # every group's boxes along and across it first: the turned ones (_turned_boxes),
-    # which a few groups need, come after, and crowd out no group's (on a harsh photo of
-    # small tiles on marble they had left a [6|2]'s pips without a box)
+    # which a few groups need, come after, and crowd out no group's (among them, on a harsh
+    # photo of small tiles on marble, they leave a [6|2]'s pips without a box)
     for boxes_about in (_boxes_about, _turned_boxes):
         for group in groups:
             if len(out) >= MAX_BOXES:
@@ -95,7 +95,7 @@ def _loose_dots(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]
     wide), and which of them are on a plain face (_on_plain_face), found only where there
     are more than MAX_DOTS of them, or where asked for (`plain_always`); None if not."""
     f = TILE_PX / tile_width
-    # made grey before it is shrunk: shrinking three channels took 12 to 25 ms on a 3 MP
+    # made grey before it is shrunk: shrinking three channels takes 12 to 25 ms on a 3 MP
     # decoding, and converting them to Lab 4 to 9; one grey channel shrinks in a third
     lightness = cv2.LUT(shrunk(detail, f, half, grey=True), _GREY_LIGHTNESS)
     dots_small = _dots(lightness)
@@ -189,8 +189,8 @@ def _turned_boxes(group: np.ndarray, width: float) -> list[np.ndarray]:
     a two or a three: those lie on a diagonal of their half, their longer side turned 45
     degrees from the tile's, and the boxes are turned so too, half a tile to either end
     of the group (none for any other group). A [3|0] lying alone on white paper, which
-    the finder did not see, was found by those only (jmherzog's 1.jpeg enlarged to 12
-    MP: two of its three pips made the group, and the boxes along them and across them
+    the finder does not see, is found by those only (jmherzog's 1.jpeg enlarged to 12
+    MP: two of its three pips make the group, and the boxes along them and across them
     read no tile)."""
     centre, axis, span = _axis(group)
     if not 2 <= len(group) <= DIAGONAL_GROUP or span > width:

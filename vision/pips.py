@@ -353,8 +353,8 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
     between two tiles), so those are given up as soon as they show it. The divider is
     the best sign that a box holds a tile: a faint one makes the reading doubtful, and
     with none the box is not read, except for a box found by the tile's `body`
-    (bodies.py), whose outline is that sign (the reader still asks such a tile with no
-    divider to read fairly surely)."""
+    (bodies.py), whose outline is that sign (set_consensus.doubtful_body still asks such a
+    tile with no divider to read fairly surely)."""
     de, _ = delta_e_map(canon_bgr)
     thr, face_fraction, divider_contrast, (r0, r1) = _face_and_divider(de)
     if face_fraction < MIN_FACE_FRACTION:
@@ -465,7 +465,7 @@ def read_tile(canon_bgr: np.ndarray, body: bool = False) -> TileReading | None:
         if 0.3 * pip_area <= a <= 1.3 * pip_area:
             cut[edge] += 1
     # a pip cut at an end makes its half doubtful; one cut at a side may be a neighbour's
-    # (tiles touching side by side), so it only asks the reader for a wider look
+    # (tiles touching side by side), so it only asks for a wider look (box_reading._grown)
     top.doubt += 0.4 * min(2, cut[0])
     bottom.doubt += 0.4 * min(2, cut[1])
     for hr in (top, bottom):

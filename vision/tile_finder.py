@@ -1,6 +1,6 @@
 """A small trained network that finds where the tiles of a photo lie, in one pass.
 
-The classical looks (reader.py) find tiles by their dividers and bodies: a search over
+The classical looks (classical_look.py) find tiles by their dividers and bodies: a search over
 hundreds of candidate boxes, slow on a busy cloth where every stripe is a candidate. The
 finder sees the whole photo at once and answers, for every STRIDE x STRIDE cell, the
 chance that a tile's centre lies there, and that tile's centre, width, length and axis.
@@ -9,9 +9,9 @@ to it at LEVELS sizes, each a third of the one before, so that every tile is of 
 at one of them (the finest, the costliest, only when the tiles may be small: _big_tiles).
 The tile network (tile_net.py) then reads the boxes it finds.
 
-It was trained by tests/training/train_tile_finder.py on photos rendered by
-tests/bench/harsh_photos.py and tests/synthetic_photos.py, never on the real development
-photos. Its weights (tile_finder.onnx) ship with the package and run in ONNX Runtime.
+It was trained by tools/training/train_tile_finder.py on photos rendered by
+tools/generators/harsh_photos.py and tools/generators/synthetic_photos.py, never on the
+real development photos. Its weights (tile_finder.onnx) ship with the package and run in ONNX Runtime.
 """
 
 from __future__ import annotations
@@ -119,12 +119,11 @@ def coarse_levels(image: np.ndarray) -> list[list[tuple[np.ndarray, float]]]:
 #: network still looks next to every tile found), which the perspective of a photo of a
 #: hand seldom makes. At 2 the paper photos of the tests would look at it. Two, and not
 #: at the coarsest level (where a tile is 400 pixels wide or more on a photo 1000 long):
-#: the coarser levels have found a sheet of paper, a pencil, surely. Counted at the next
-#: level only until the twenty-ninth session, which counts them at the level after
-#: (114) too: two tiles close up, found there, cost the finest level too (17 ms and the
-#: network's reading of what it found on their pips; a Roboflow export, 2.7 times its
-#: decoding's time, now 2.3), and no development photo's tiles are read otherwise
-#: (1,480 photos).
+#: the coarser levels have found a sheet of paper, a pencil, surely. They are counted at
+#: the next level and at the one after (114): two tiles close up, found only there, would
+#: otherwise cost the finest level too (17 ms and the network's reading of what it found
+#: on their pips; a Roboflow export 2.7 times its decoding's time, against 2.3), and no
+#: development photo's tiles are read otherwise for it (1,480 photos).
 BIG_CHANCE = 0.6
 SURE_BIG = 2
 BIG = 1.5

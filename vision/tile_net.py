@@ -5,8 +5,8 @@ The classical reader (pips.py) counts pips as blobs off the face colour and need
 that fits the tile; a box half a tile off, a black tile's engraved divider, pale pips
 under glare defeat it where a person sees the tile at once. The network sees the box
 with some of its surroundings, upright (the crop below), and answers from examples:
-it was trained by tests/training/train_tile_net.py on boxes harvested from rendered
-photos (tests/bench/harsh_photos.py), never on the real development photos. Its weights
+it was trained by tools/training/train_tile_net.py on boxes harvested from rendered
+photos (tools/generators/harsh_photos.py), never on the real development photos. Its weights
 (tile_net.onnx, under 1 MB) ship with the package and are run by ONNX Runtime.
 """
 

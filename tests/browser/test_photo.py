@@ -4,7 +4,7 @@ import numpy as np
 from playwright.sync_api import expect
 
 import vision
-from tests.synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 
 PLAYERS = ["Ann", "Bob"]
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,10 +9,6 @@ import pytest
 pytest.importorskip("cv2", reason="the vision extra (OpenCV) is not installed")
 pytest.importorskip("numpy", reason="the vision extra (numpy) is not installed")
 pytest.importorskip("onnxruntime", reason="the vision extra (ONNX Runtime) is not installed")
-
-TESTS = Path(__file__).resolve().parents[1]
-if str(TESTS) not in sys.path:
-    sys.path.append(str(TESTS))
 
 #: Real photos, shared beside the repository (never copied into it).
 PHOTOS = Path(__file__).parents[2].parent / "shared" / "photos"
@@ -34,8 +29,8 @@ def photos_dir() -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def readied_reader() -> None:
-    """The reader readied before any test (as taking `read_hand` does): its warm-up
+    """The pipeline readied before any test (as taking `read_hand` does): its warm-up
     reads a blank photo, which a test spying on the looks would otherwise count as its own."""
-    from vision import reader
+    from vision import pipeline
 
-    reader.ready()
+    pipeline.ready()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from vision.dividers import MARK_THRESHOLD, find_bars, map_pyramid
-from vision.reader import FAINT_THRESHOLD
+from vision.classical_look import FAINT_THRESHOLD
 
 
 def _creased(rng: np.random.Generator) -> np.ndarray:

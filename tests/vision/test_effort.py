@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import vision
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 from vision import effort, face_marks, network_look, pip_marks
 from vision.effort import Effort
 from vision.network_look import Found

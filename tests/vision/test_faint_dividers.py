@@ -1,8 +1,8 @@
 """Sets whose divider is a fine engraved line, barely darker than the face: at the
 working size it is a pixel wide, and the usual marks threshold does not see it. The
-reader then looks again with a lower threshold (vision/reader.py, FAINT_THRESHOLD), or,
-where the first look's tiles are small or show a tilt, reads the tile finder's boxes
-(reader.needs_finder: two of these photos)."""
+classical looks then look again with a lower threshold (classical_look.FAINT_THRESHOLD),
+or, where the first look's tiles are small or show a tilt, the tile finder's boxes are
+read (pipeline.needs_finder: two of these photos)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 import vision
-from synthetic_photos import make_photo
-from vision import dividers, reader
+from tools.generators.synthetic_photos import make_photo
+from vision import classical_look, dividers
+from vision.loading import load_photo
 
 from .test_looks import quick_look_reads_nothing
 
@@ -32,26 +33,26 @@ def test_faint_dividers_read_exactly(style, seed):
 
 @pytest.mark.parametrize("style, seed", CASES)
 def test_the_usual_threshold_alone_misses_them(style, seed, monkeypatch):
-    """Of the classical looks alone (reader.analyse), the one with the lower threshold is
+    """Of the classical looks alone (classical_look.analyse), the one with the lower threshold is
     what finds these tiles (the tile network, reading their boxes and the finder's after,
     may find them too)."""
     photo = _faint_photo(style, seed)
-    monkeypatch.setattr(reader, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
+    monkeypatch.setattr(classical_look, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
     data = photo.encode("jpeg", quality=90)
-    kept = reader.analyse(reader.load_photo(data))
+    kept = classical_look.analyse(load_photo(data))
     assert len(kept) < len(photo.tiles)
 
 
 def _thresholds_looked_at(monkeypatch) -> list[int]:
     """A list that gains the marks threshold of every classical look made."""
     thresholds = []
-    analyse = reader._analyse
+    look = classical_look.look
 
     def spy(detail, threshold=dividers.MARK_THRESHOLD, working=None, *, effort, until_small=False):
         thresholds.append(threshold)
-        return analyse(detail, threshold, working, effort=effort, until_small=until_small)
+        return look(detail, threshold, working, effort=effort, until_small=until_small)
 
-    monkeypatch.setattr(reader, "_analyse", spy)
+    monkeypatch.setattr(classical_look, "look", spy)
     return thresholds
 
 
@@ -63,20 +64,20 @@ def test_painted_dividers_are_looked_at_once(monkeypatch):
     photo = make_photo(np.random.default_rng(1000), n_tiles=6, size=(1000, 750), style="ivory", layout="scatter")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert reader.FAINT_THRESHOLD not in thresholds
+    assert classical_look.FAINT_THRESHOLD not in thresholds
 
 
 def test_the_look_for_faint_dividers_shares_the_first_look_s_working_image(monkeypatch):
     """Both looks are at the working size: its image, edge field and marks' contrast maps
-    are made once for the two (reader.Working), and the tiles are read as before (the
+    are made once for the two (classical_look.Working), and the tiles are read as before (the
     classical looks reading the photo: the quick look made to read nothing)."""
     quick_look_reads_nothing(monkeypatch)
     thresholds, maps, fields = _thresholds_looked_at(monkeypatch), [], []
-    pyramid, field = reader.map_pyramid, reader.EdgeField
-    monkeypatch.setattr(reader, "map_pyramid", lambda image: maps.append(image.shape) or pyramid(image))
-    monkeypatch.setattr(reader, "EdgeField", lambda image: fields.append(image.shape) or field(image))
+    pyramid, field = classical_look.map_pyramid, classical_look.EdgeField
+    monkeypatch.setattr(classical_look, "map_pyramid", lambda image: maps.append(image.shape) or pyramid(image))
+    monkeypatch.setattr(classical_look, "EdgeField", lambda image: fields.append(image.shape) or field(image))
     photo = _faint_photo("ivory", 1000)
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert thresholds == [dividers.MARK_THRESHOLD, reader.FAINT_THRESHOLD]
+    assert thresholds == [dividers.MARK_THRESHOLD, classical_look.FAINT_THRESHOLD]
     assert len(maps) == len(fields) == 1

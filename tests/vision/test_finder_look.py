@@ -14,8 +14,10 @@ import pytest
 from PIL import Image
 
 import vision
-from synthetic_photos import make_photo
-from vision import finder_look, network_look, reader, tile_finder
+from tools.generators.enlarged_photos import enlarged
+from tools.generators.synthetic_photos import make_photo
+from vision import box_reading, classical_look, finder_look, network_look, pipeline, tile_finder
+from vision.effort import Effort
 from vision.loading import load_photo
 
 from .test_looks import _harsh, quick_look_reads_nothing
@@ -34,11 +36,11 @@ def _on_paper(seed: int = 3, style: str = "ivory", size: tuple[int, int] = (1200
                       layout="scatter")
 
 
-def _spy(monkeypatch, name: str) -> list[int]:
-    """A list that gains an item each time reader's `name` is called."""
+def _spy(monkeypatch, module, name: str) -> list[int]:
+    """A list that gains an item each time `module`'s `name` is called."""
     calls = []
-    fn = getattr(reader, name)
-    monkeypatch.setattr(reader, name, lambda *a, **k: calls.append(1) or fn(*a, **k))
+    fn = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *a, **k: calls.append(1) or fn(*a, **k))
     return calls
 
 
@@ -55,7 +57,7 @@ def test_a_cloth_is_busy_paper_is_light_and_felt_is_neither():
 
 
 def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
-    classical = _spy(monkeypatch, "first_looks")
+    classical = _spy(monkeypatch, classical_look, "first_looks")
     data, truth = _gingham()
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
@@ -63,7 +65,7 @@ def test_a_busy_photo_is_read_by_the_quick_look_alone(monkeypatch):
 
 
 def test_a_hand_on_felt_is_read_by_the_quick_look_alone(monkeypatch):
-    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "first_looks")
+    quick, classical = _spy(monkeypatch, pipeline, "quick_look"), _spy(monkeypatch, classical_look, "first_looks")
     photo = _on_felt()
     hand = vision.read_hand(photo.encode("jpeg"))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
@@ -75,9 +77,9 @@ def test_a_tile_the_quick_look_misses_sends_the_photo_to_the_classical_looks(mis
     """The quick look made to miss one tile of a hand on felt: its pips ([12|9]), or the
     faces' colour where its blank half lies ([5|0]), are left where no tile was read, and
     the classical looks read the photo, every tile of it."""
-    classical = _spy(monkeypatch, "first_looks")
-    quick_look = reader.quick_look
-    monkeypatch.setattr(reader, "quick_look", lambda *a, **k: replace(
+    classical = _spy(monkeypatch, classical_look, "first_looks")
+    quick_look = pipeline.quick_look
+    monkeypatch.setattr(pipeline, "quick_look", lambda *a, **k: replace(
         look := quick_look(*a, **k), found=[f for f in look.found if f.tile != missed]))
     photo = _on_felt()
     assert missed in photo.tiles
@@ -98,7 +100,7 @@ def _finder_runs(monkeypatch) -> list[int]:
 def test_a_hand_on_paper_is_read_by_the_quick_look_alone(monkeypatch):
     """Ivory tiles on light grey paper, a light table: the quick look reads them all, the finder
     looking at the photo once."""
-    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "first_looks")
+    quick, classical = _spy(monkeypatch, pipeline, "quick_look"), _spy(monkeypatch, classical_look, "first_looks")
     finder = _finder_runs(monkeypatch)
     photo = _on_paper(1)
     hand = vision.read_hand(photo.encode("jpeg"))
@@ -112,9 +114,9 @@ def test_a_hand_on_paper_of_its_faces_colour_is_read_by_the_classical_looks(seed
     about the tiles the network reads on the finder's boxes (network_look.may_complete),
     where a blank tile missed would not be told, so the quick look reads none, and the
     classical looks read the photo after it."""
-    looks, classical = [], _spy(monkeypatch, "first_looks")
-    quick_look = reader.quick_look
-    monkeypatch.setattr(reader, "quick_look", lambda *a, **k: looks.append(quick_look(*a, **k)) or looks[-1])
+    looks, classical = [], _spy(monkeypatch, classical_look, "first_looks")
+    quick_look = pipeline.quick_look
+    monkeypatch.setattr(pipeline, "quick_look", lambda *a, **k: looks.append(quick_look(*a, **k)) or looks[-1])
     photo = _on_paper(seed, style)
     hand = vision.read_hand(photo.encode("jpeg"))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
@@ -126,11 +128,11 @@ def test_small_tiles_on_a_png_are_read_with_the_finder_s_boxes(monkeypatch):
     no sharper decoding to be looked at closer: the first look finds them narrower than
     SMALL_TILE at the working size, and the finder's boxes are read with its own, not
     those of the look for faint dividers."""
-    classical, finder = _spy(monkeypatch, "_classical_end"), _finder_runs(monkeypatch)
+    classical, finder = _spy(monkeypatch, classical_look, "classical_end"), _finder_runs(monkeypatch)
     data, truth = _harsh(16, 35, "PNG")
     photo = load_photo(data)
-    first, _ = reader.first_looks(photo.bgr, reader.Effort())
-    assert reader._small_at_work(photo.bgr, first)
+    first, _ = classical_look.first_looks(photo.bgr, Effort())
+    assert pipeline._small_at_work(photo.bgr, first)
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     assert (classical, finder) == ([], [1])
@@ -141,7 +143,7 @@ def test_small_tiles_on_a_plain_table_are_read_by_the_quick_look(monkeypatch):
     first look finds them narrower than SHARPER_TILE on the photo decoded at half its
     size. The quick look reads them, not the rest of the classical looks, on the photo
     decoded again at full size; every tile is outlined where it lies on the photo."""
-    quick, classical = _spy(monkeypatch, "quick_look"), _spy(monkeypatch, "_classical_end")
+    quick, classical = _spy(monkeypatch, pipeline, "quick_look"), _spy(monkeypatch, classical_look, "classical_end")
     decoded = []
     sharper = finder_look.sharper_photo
     monkeypatch.setattr(finder_look, "sharper_photo", lambda *a: decoded.append(sharper(*a)) or decoded[-1])
@@ -196,24 +198,10 @@ def test_big_tiles_on_a_light_table_cost_the_finder_its_coarse_levels_alone(monk
     photo = _on_paper(2, size=(2000, 1500))
     data = photo.encode("jpeg")
     assert finder_look.table(load_photo(data)).light
-    classical, sides = _spy(monkeypatch, "first_looks"), _levels(monkeypatch)
+    classical, sides = _spy(monkeypatch, classical_look, "first_looks"), _levels(monkeypatch)
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert classical == [] and sides == list(tile_finder.LEVELS[1:])
-
-
-def enlarged(path, megapixels: float = 12.0, noise: int | None = None) -> bytes:
-    """The photo at `path` enlarged (cubic) to `megapixels`, a JPEG of quality 92, as
-    the benchmark's enlarged real photos are (tests/bench/vision_accuracy.py); with a
-    `noise` seed, a draw of the camera's noise added (3 levels of 255)."""
-    import cv2
-
-    image = cv2.imread(str(path))
-    k = (megapixels * 1e6 / (image.shape[0] * image.shape[1])) ** 0.5
-    big = cv2.resize(image, None, fx=k, fy=k, interpolation=cv2.INTER_CUBIC)
-    if noise is not None:
-        big = np.clip(big + np.random.default_rng(noise).normal(0, 3, big.shape), 0, 255).astype(np.uint8)
-    return cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])[1].tobytes()
 
 
 def test_big_tiles_at_an_angle_the_classical_looks_read_cost_the_finder_its_coarse_levels_alone(monkeypatch,
@@ -227,25 +215,25 @@ def test_big_tiles_at_an_angle_the_classical_looks_read_cost_the_finder_its_coar
     assert finder_look.table(load_photo(data)).light
     quick_look_reads_nothing(monkeypatch)
     needed, sides = [], _levels(monkeypatch)
-    needs = reader.needs_finder
-    monkeypatch.setattr(reader, "needs_finder", lambda *a: needed.append(needs(*a)) or needed[-1])
+    needs = pipeline.needs_finder
+    monkeypatch.setattr(pipeline, "needs_finder", lambda *a: needed.append(needs(*a)) or needed[-1])
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == sorted([(6, 5), (6, 6), (6, 3), (3, 3), (3, 2)])
     assert needed == [True] and sides == list(tile_finder.LEVELS[1:])
 
 
 def _looks(monkeypatch) -> list:
-    """A list that gains, for each of reader's _analyse calls, its marks threshold (None
+    """A list that gains, for each classical look (classical_look.look), its marks threshold (None
     for the usual one) and the Look it returned; and "quick" for each quick look."""
     calls = []
-    analyse, quick = reader._analyse, reader.quick_look
+    analyse, quick = classical_look.look, pipeline.quick_look
 
     def look(*a, **k):
         calls.append((k.get("threshold"), analyse(*a, **k)))
         return calls[-1][1]
 
-    monkeypatch.setattr(reader, "_analyse", look)
-    monkeypatch.setattr(reader, "quick_look", lambda *a, **k: calls.append("quick") or quick(*a, **k))
+    monkeypatch.setattr(classical_look, "look", look)
+    monkeypatch.setattr(pipeline, "quick_look", lambda *a, **k: calls.append("quick") or quick(*a, **k))
     return calls
 
 
@@ -257,14 +245,14 @@ def test_the_first_look_stops_once_it_sees_small_tiles(monkeypatch):
     divider is even looked for."""
     _quick_look_leaves_something_unread(monkeypatch)
     data, truth = _harsh(16, 35, "JPEG")
-    calls, dividers = _looks(monkeypatch), _spy(monkeypatch, "find_bars")
+    calls, dividers = _looks(monkeypatch), _spy(monkeypatch, classical_look, "find_bars")
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == truth
     quick, (threshold, first) = calls
-    assert threshold is None and first.cut_short and len(first.kept) == reader.SMALL_SEEN and quick == "quick"
+    assert threshold is None and first.cut_short and len(first.kept) == classical_look.SMALL_SEEN and quick == "quick"
     assert dividers == [] and all(c.box.body for c in first.kept)
     monkeypatch.undo()
-    whole = reader._analyse(load_photo(data).bgr, effort=reader.Effort())
+    whole = classical_look.look(load_photo(data).bgr, effort=Effort())
     assert not whole.cut_short and len(whole.proposals) > len(first.proposals) + 2
 
 
@@ -276,12 +264,12 @@ def test_a_look_told_to_stop_at_small_tiles_reads_big_ones_as_a_whole_look_does(
     photo = make_photo(np.random.default_rng(3), n_tiles=6, size=(1200, 900), style="ivory", background="felt",
                        layout="scatter", divider="none")
     detail = load_photo(photo.encode("jpeg")).bgr
-    whole_effort, told_effort = reader.Effort(), reader.Effort()
-    whole = reader._analyse(detail, effort=whole_effort)
+    whole_effort, told_effort = Effort(), Effort()
+    whole = classical_look.look(detail, effort=whole_effort)
     boxes = []
-    candidate = reader._candidate
-    monkeypatch.setattr(reader, "_candidate", lambda d, box, f: boxes.append(box) or candidate(d, box, f))
-    told = reader._analyse(detail, effort=told_effort, until_small=True)
+    candidate = box_reading.read_candidate
+    monkeypatch.setattr(box_reading, "read_candidate", lambda d, box, f: boxes.append(box) or candidate(d, box, f))
+    told = classical_look.look(detail, effort=told_effort, until_small=True)
     assert not told.cut_short and len({id(b) for b in boxes}) == len(boxes) >= len(photo.tiles)
     assert told_effort == whole_effort  # the same work counted
     assert [c.corners_detail.tolist() for c in told.kept] == [c.corners_detail.tolist() for c in whole.kept]
@@ -293,11 +281,11 @@ def test_small_tiles_the_quick_look_reads_none_of_are_read_by_the_classical_look
     classical looks (not given the finder's boxes again: the quick look read those)."""
     quick_look_reads_nothing(monkeypatch)
     given = []
-    classical_end = reader._classical_end
-    monkeypatch.setattr(reader, "_classical_end", lambda *a: given.append(a[1]) or classical_end(*a))
+    classical_end = classical_look.classical_end
+    monkeypatch.setattr(classical_look, "classical_end", lambda *a: given.append(a[1]) or classical_end(*a))
     data, truth = _harsh(16, 35, "JPEG")
     hand = vision.read_hand(data)
-    assert len(given) == 1 and not given[0].cut_short and len(given[0].kept) > reader.SMALL_SEEN
+    assert len(given) == 1 and not given[0].cut_short and len(given[0].kept) > classical_look.SMALL_SEEN
     assert len(hand.tiles) >= len(truth) - 2 and Counter(t.halves for t in hand.tiles) <= Counter(truth)
 
 
@@ -317,15 +305,13 @@ def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monke
     hand = vision.read_hand(buf.getvalue())
     order = [c if c == "quick" else c[0] for c in calls]
     assert order[:2] == ["quick", None]
-    assert (reader.FAINT_THRESHOLD in order) is not quick_reads
+    assert (classical_look.FAINT_THRESHOLD in order) is not quick_reads
     assert [t.halves for t in hand.tiles] == ([(3, 2)] if quick_reads else [])
 
 
 def test_a_chain_on_wood_is_read_exactly():
     """Eleven small tiles in a chain on wood (harsh seed 3, photo 30, a busy 4 MP JPEG),
-    read by the quick look: the classical looks read every one (test_looks). Until the
-    tile network of 2026-12-05 (twenty-sixth session) the quick look read its [8|1] as a
-    [7|1] at 0.96, and this test was a strict expected failure."""
+    read by the quick look, every one, as the classical looks read them (test_looks)."""
     data, truth = _harsh(3, 30, "JPEG")
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
@@ -341,7 +327,7 @@ def test_photos_of_odd_shapes_are_read_without_error(width, height):
 
 def test_a_busy_photo_the_quick_look_reads_no_tile_on_is_read_by_the_classical_looks(monkeypatch):
     quick_look_reads_nothing(monkeypatch)
-    classical = _spy(monkeypatch, "_classical_end")
+    classical = _spy(monkeypatch, classical_look, "classical_end")
     data, truth = _gingham()
     hand = vision.read_hand(data)
     assert classical == [1]
@@ -454,7 +440,7 @@ def test_threads_look_at_their_photos_side_by_side(what, monkeypatch):
         monkeypatch.setattr(tile_finder, "coarse_levels", begun)
         look = lambda: finder_look.Sight(image).coarse  # noqa: E731
     else:
-        monkeypatch.setattr(reader, "find_bodies", begun)
-        look = lambda: reader.Working(image).bodies  # noqa: E731
+        monkeypatch.setattr(classical_look, "find_bodies", begun)
+        look = lambda: classical_look.Working(image).bodies  # noqa: E731
     with ThreadPoolExecutor(2) as pool:
         assert all(r is not None for r in pool.map(lambda _: look(), range(2)))

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image, ImageOps
 
 import vision
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 
 SEED = 7  # an easy synthetic hand (ivory tiles, black pips) read exactly
 
@@ -188,7 +188,7 @@ def test_a_phone_photo_with_a_second_picture_is_read_as_a_jpeg(photo):
 def test_a_jpeg_is_decoded_again_at_twice_the_size_whatever_its_size(photo, size):
     """Small tiles are read on the JPEG decoded again at twice the reduced size: at half
     its size, whether or not its sides divide by four (3401 is 851 at a quarter; asking
-    for twice that, 1702, had it decoded whole, three times slower)."""
+    for twice that, 1702, would decode it whole, three times slower)."""
     from vision.loading import load_photo, sharper_decoding, sharper_photo
 
     buf = io.BytesIO()

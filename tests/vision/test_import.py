@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -39,8 +39,11 @@ def test_vision_unavailable_without_cv2_or_onnxruntime(missing):
 
 
 def test_reading_does_not_import_web_layer():
-    r = _run("import sys, vision\n"
-             "from vision import reader\n"
+    """No module of the package imports Flask or the web app."""
+    r = _run("import importlib, pkgutil, sys, vision\n"
+             "for m in pkgutil.iter_modules(vision.__path__):\n"
+             "    importlib.import_module('vision.' + m.name)\n"
+             "assert 'vision.pipeline' in sys.modules\n"
              "assert 'flask' not in sys.modules and 'referee' not in sys.modules\n"
              "print('ok')")
     assert r.returncode == 0, r.stderr
@@ -68,13 +71,13 @@ def test_the_tile_network_ships_with_the_package():
 
 def test_taking_read_hand_readies_the_reader_and_import_alone_does_not():
     """`from vision import read_hand` loads OpenCV and both networks before the first photo
-    (reader.ready), so that a photo read first in a fresh process is not charged for them;
+    (pipeline.ready), so that a photo read first in a fresh process is not charged for them;
     `import vision` alone loads neither (the web app only checks the extra is there)."""
     r = _run("import sys, vision\n"
              "assert 'onnxruntime' not in sys.modules\n"
              "from vision import read_hand\n"
-             "from vision import reader, tile_net\n"
-             "assert reader._readied and tile_net._session.cache_info().currsize == 2\n"
+             "from vision import pipeline, tile_net\n"
+             "assert pipeline._readied and tile_net._session.cache_info().currsize == 2\n"
              "assert 'numpy.ma' in sys.modules  # the warm-up ran to its end\n"
              "assert read_hand.__name__ == 'read_hand' and vision.read_hand is read_hand\n"
              "print('ok')")

@@ -5,28 +5,24 @@ put together."""
 from __future__ import annotations
 
 import io
-import sys
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
 
 import vision
-from synthetic_photos import make_photo
-from vision import bodies, face_marks, finder_look, loading, network_look, reader
+from tools.generators import harsh_photos
+from tools.generators.synthetic_photos import make_photo
+from vision import bodies, box_reading, classical_look, face_marks, finder_look, loading, network_look, pipeline
 from vision.pips import HalfReading, TileReading
 from vision.result import LOW_CONFIDENCE
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "bench"))
-import harsh_photos  # noqa: E402  (tests/bench: the harsh generator, run by hand otherwise)
 
-
-def _tile(cx: float, cy: float, score: float, pips=(3, 2)) -> reader.Candidate:
+def _tile(cx: float, cy: float, score: float, pips=(3, 2)) -> box_reading.Candidate:
     box = bodies._box(cx, cy, 1.0, 0.0, 20.0, 40.0)
     reading = TileReading(HalfReading(pips[0]), HalfReading(pips[1]), 0.8, 60.0, score)
-    return reader.Candidate(box, reading, score, box.corners())
+    return box_reading.Candidate(box, reading, score, box.corners())
 
 
 def test_a_second_look_adds_the_tiles_it_read_clearly():
@@ -35,8 +31,8 @@ def test_a_second_look_adds_the_tiles_it_read_clearly():
     # the look ranking higher in all keeps its tiles, and gains the other's clear tile
     # where it had none, not its doubtful one nor its reading of a tile it has; whichever
     # look came first
-    assert reader._merged(first, second) == first + [second[1]]
-    assert reader._merged(second, first) == first + [second[1]]
+    assert classical_look._merged(first, second) == first + [second[1]]
+    assert classical_look._merged(second, first) == first + [second[1]]
 
 
 def _harsh(seed: int, index: int, fmt: str, quality: int = 90, centres: bool = False):
@@ -54,8 +50,8 @@ def _harsh(seed: int, index: int, fmt: str, quality: int = 90, centres: bool = F
 def test_small_tiles_of_a_png_are_read_with_the_finder_s_boxes():
     """A PNG of 18 small double-twelve tiles from the harsh generator (no sharper decoding
     to look at): the first look finds them small, and its tiles are read with the
-    finder's boxes. The [12|1] it read clearly is kept (a look at 1.6 times the size,
-    which such photos were given before, missed it)."""
+    finder's boxes. The [12|1] it reads clearly is kept (a classical look at 1.6 times
+    the size misses it)."""
     data, truth = _harsh(2, 23, "PNG")
     hand = vision.read_hand(data)
     assert (12, 1) in truth
@@ -70,8 +66,8 @@ def test_small_tiles_are_read_though_a_big_box_was_read(seed, index):
     black tiles on a floral cloth whose flowers are read as [4|4]s at 0.5. The tiles'
     size is told only by tiles read with pips and a confidence over 0.55, so the quick
     look reads the photo (two of them are busy, the other a JPEG decoded at half its
-    size whose tiles are small there), and every tile is read (none of them was when the
-    big box told the size)."""
+    size whose tiles are small there), and every tile is read (none of them is where the
+    big box tells the size)."""
     data, truth = _harsh(seed, index, "JPEG")
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
@@ -85,9 +81,9 @@ def test_small_tiles_on_a_busy_background_are_read():
 
 @pytest.mark.parametrize("seed, index, quality", [(9, 8, 83), (12, 12, 77)])
 def test_a_tile_read_doubtfully_by_both_readers_is_not_added(seed, index, quality):
-    """Five tiles on a striped cloth, where a [4|0] was read that is not there; eight on
-    white laminate, where a [0|0] was: each barely above 0.5 once the two readers' words
-    were put together. No longer kept, so both hands read exactly."""
+    """Five tiles on a striped cloth, where a [4|0] is read that is not there; eight on
+    white laminate, where a [0|0] is: each barely above 0.5 once the two readers' words
+    are put together, below network_look.KEPT, so not kept: both hands read exactly."""
     data, truth = _harsh(seed, index, "JPEG", quality)
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
 
@@ -115,10 +111,9 @@ def test_pips_are_looked_for_at_guessed_sizes_when_no_tile_was_found(seed, index
     engraved dividers, no blob. Given no tile and no box (as when neither the classical
     looks nor the finder find one), the network looks about their white pips at a few
     guessed tile sizes: most tiles are read, and any tile read that is not in the hand is
-    marked for checking. (From the twenty-sixth session to the thirty-first, the network
-    read a [6|2] on the laminate at 0.97 that is not in the hand, and this was a strict
-    expected failure; with boxes turned as a two or a three is on its tile, about groups
-    of two or three pips, it is read at 0.6, marked.)"""
+    marked for checking (the network reads a [6|2] on the laminate that is not in the
+    hand: without the boxes turned as a two or a three lies on its tile, about groups of
+    two or three pips, at 0.97; with them, at 0.6, marked)."""
     data, truth = _harsh(seed, index, "JPEG", quality)
     tiles = network_look.put_together(loading.load_photo(data).bgr, [], [])
     _most_read_and_the_wrong_marked(truth, [(t.tile, t.confidence) for t in tiles])
@@ -128,7 +123,7 @@ def test_pips_are_looked_for_at_guessed_sizes_when_no_tile_was_found(seed, index
 def test_black_tiles_on_dark_tables_are_read_with_the_finder_s_boxes(seed, index, quality):
     """The same photos read whole: the first look finds no tile, so the finder's boxes are
     read (12 of the 16 tiles right, 9 of the 11), and any tile read that is not in the
-    hand is marked for checking (a [6|1] read at 0.79 is since the mark is at 0.8)."""
+    hand is marked for checking (a [6|1] read at 0.79 is: the mark is at 0.8)."""
     data, truth = _harsh(seed, index, "JPEG", quality)
     _most_read_and_the_wrong_marked(truth, [(t.halves, t.confidence) for t in vision.read_hand(data).tiles])
 
@@ -155,8 +150,7 @@ def test_a_double_laid_across_the_end_of_a_chain_is_read(seed, index, double):
 def test_tiles_on_wood_as_light_as_they_are_are_found_by_their_faces_colour(monkeypatch):
     """Ten double-twelve tiles scattered on light grey wood: they make no blob of their own
     and their pips are lost among the grain's dots; the classical looks read four. The
-    colour of those four faces finds five more (four with the tile network shipped until
-    the twenty-sixth session), and nothing is read that is not there.
+    colour of those four faces finds five more, and nothing is read that is not there.
     The quick look, which reads this busy photo, reads nine of them. And a lone [7|1]
     among thirteen tiles on wood."""
     lone, lone_truth = _harsh(5, 34, "JPEG")
@@ -188,9 +182,8 @@ def test_the_faces_colour_is_matched_only_where_it_lies_outside_the_tiles_found(
 
 def test_two_far_tiles_of_a_tilted_photo_are_found_by_their_faces_colour():
     """The two far tiles of that tilted photo, half as wide as the tiles read surely, are
-    found at their faces' colour (lost from the twenty-sixth session, when the box there
-    lay across both, to the twenty-eighth, when the faces' colour was matched on the photo
-    shrunk linearly)."""
+    found at their faces' colour (the face_marks search matches it on the photo shrunk
+    linearly, geometry.shrunk: a box there may otherwise lie across both)."""
     data, truth = _harsh(12, 11, "JPEG")
     assert {(6, 4), (12, 6)} <= set(truth)
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == truth
@@ -208,17 +201,17 @@ def test_a_sure_tile_beside_a_less_sure_one_is_kept():
 def quick_look_reads_nothing(monkeypatch) -> None:
     """The quick look made to read no tile on the finder's boxes, so that the classical
     looks read the photo: what they do is tested so on photos the quick look reads."""
-    monkeypatch.setattr(reader, "quick_look", lambda photo, sight, data, effort, **k: finder_look.QuickLook(
+    monkeypatch.setattr(pipeline, "quick_look", lambda photo, sight, data, effort, **k: finder_look.QuickLook(
         [], None, photo))
 
 
 def _decodings(monkeypatch) -> list[dict]:
-    """A list that gains the keywords of every decoding of a photo: the first (reader's
-    load_photo) and the sharper ones (loading's, which sharper_photo calls)."""
+    """A list that gains the keywords of every decoding of a photo: the first (the
+    pipeline's load_photo) and the sharper ones (loading's, which sharper_photo calls)."""
     loads = []
     load = loading.load_photo
     spy = lambda *a, **k: loads.append(k) or load(*a, **k)  # noqa: E731
-    monkeypatch.setattr(reader, "load_photo", spy)
+    monkeypatch.setattr(pipeline, "load_photo", spy)
     monkeypatch.setattr(loading, "load_photo", spy)
     return loads
 
@@ -240,14 +233,14 @@ def test_a_close_up_found_by_the_faint_look_is_decoded_once(seed, monkeypatch):
     decoded again sharper (its tile is big)."""
     quick_look_reads_nothing(monkeypatch)
     faint = []
-    analyse = reader._analyse
-    monkeypatch.setattr(reader, "_analyse", lambda *a, **k: faint.append(k.get("threshold")) or analyse(*a, **k))
+    look = classical_look.look
+    monkeypatch.setattr(classical_look, "look", lambda *a, **k: faint.append(k.get("threshold")) or look(*a, **k))
     loads = _decodings(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=1, size=(2000, 1500), style="ivory_spinner",
                        background="paper", divider="faint")
     hand = vision.read_hand(photo.encode("jpeg", quality=90))
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
-    assert len(loads) == 1 and faint[:2] == [None, reader.FAINT_THRESHOLD]
+    assert len(loads) == 1 and faint[:2] == [None, classical_look.FAINT_THRESHOLD]
 
 
 def test_a_tile_read_twice_is_marked_for_checking_both_times(monkeypatch):

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 from vision import face_marks, network_look, pip_marks, tile_net
 from vision.effort import Effort
 from vision.geometry import points_inside, shrunk
@@ -18,8 +18,8 @@ from vision.result import LOW_CONFIDENCE
 
 from .test_finder_look import _on_felt
 
-#: Photos of tests/synthetic_photos.py the network was never trained on (it was trained
-#: on other seeds, see tests/training/harvest.py), one a style of set.
+#: Photos of tools/generators/synthetic_photos.py the network was never trained on (it
+#: was trained on other seeds, see tools/training/harvest.py), one a style of set.
 STYLES = [("ivory", "wood", 31), ("white_colour", "felt", 32), ("black", "cloth", 33), ("pink", "planks", 34),
           ("ivory_spinner", "paper", 35)]
 
@@ -158,8 +158,8 @@ def test_a_tile_only_the_network_sees_is_kept_when_it_is_fairly_sure(monkeypatch
 
 @pytest.mark.parametrize("sure, kept", [(0.8, [(0, 0)]), (0.7, [])])
 def test_a_double_blank_only_the_network_sees_is_kept_from_three_quarters_marked(monkeypatch, sure, kept):
-    """A [0|0] read at 0.8 only by the network is kept, marked for checking (it was the
-    tile the harsh photos missed most); a [1|0] as sure is not, nor a [0|0] at 0.7."""
+    """A [0|0] read at 0.8 only by the network is kept, marked for checking (it is the
+    tile most missed on the harsh photos); a [1|0] as sure is not, nor a [0|0] at 0.7."""
     p = math.sqrt(sure / 0.99)
     _scripted(monkeypatch, {(100, 100): _answer(0.99, 0, 0, p), (300, 100): _answer(0.99, 1, 0, p)})
     tiles = network_look.put_together(TABLE, [], [_box(100), _box(300)])
@@ -379,7 +379,7 @@ def test_boxes_are_proposed_about_loose_pips():
 def test_a_two_or_three_alone_gets_a_box_on_its_tile(pips, turn):
     """A two or a three lies on a diagonal of its half, turned 45 degrees from the tile:
     where its other half is blank, its pips alone get a box lying on the tile, turned so
-    (a [3|0] on white paper the finder missed was found so)."""
+    (a [3|0] on white paper the finder misses is found so)."""
     width = 60.0
     along = np.array([math.cos(math.radians(turn)), math.sin(math.radians(turn))])
     across = np.array([-along[1], along[0]])
@@ -438,7 +438,7 @@ def _polka_dot_cloth() -> np.ndarray:
 
 def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
     """Thousands of pip-sized dots are the table's pattern: no box is proposed about them
-    (grouping them all had taken 8 s on a gingham photo)."""
+    (grouping them all would take 8 s on a gingham photo)."""
     cloth = _polka_dot_cloth()
     assert pip_marks.boxes_at_loose_pips(cloth, 60.0, []) == []
     few = np.full_like(cloth, 200)
@@ -449,8 +449,8 @@ def test_a_polka_dot_cloth_is_not_taken_for_loose_pips():
 def test_pips_on_a_gingham_cloth_are_looked_at():
     """Where a gingham's squares meet, two light and two dark quadrants make a dot of a
     pip's size, over a thousand of them; those dots are told from pips by the uneven
-    ring about them, and a tile's loose pips still get boxes (a harsh photo's ten
-    tiles on gingham were read after this, seven before)."""
+    ring about them, and a tile's loose pips still get boxes (of a harsh photo's ten
+    tiles on gingham, all ten are read so, seven without)."""
     cloth = np.full((900, 1200, 3), 235, np.uint8)
     for k in range(0, 1200, 60):
         cloth[:, k:k + 30] = cloth[:, k:k + 30] // 2
@@ -635,7 +635,7 @@ def test_a_sure_tile_is_kept_beside_a_less_sure_one_it_overlaps_a_little():
     """Tiles side by side: a surely read tile is not dropped for overlapping, by a third,
     a tile found less surely; it is for a tile found surely, or for one it overlaps by
     half or more (then it is that tile read again), and a tile it reads less surely is
-    dropped as before."""
+    dropped."""
     def tile(x: float, confidence: float) -> Found:
         return Found(tile_net.box_corners(np.array([x, 100.0]), np.array([0.0, 1.0]), 40.0, 80.0), 7, 1, confidence)
 
@@ -707,7 +707,7 @@ def test_pips_may_hide_in_a_dotted_cloth():
 def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():
     """A blank half shows no pip to be left over; the faces' colour, where no tile read
     covers it, shows it: none left when every tile is covered, some when a tile with a
-    blank half is not (a [0|0] on felt was missed so)."""
+    blank half is not (so a [0|0] on felt the quick look misses is told)."""
     img, boxes, tiles = _ivory_on_felt()
     width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
     sure = [b for b, t in zip(boxes, tiles) if sum(t) > 1]
@@ -735,7 +735,7 @@ def test_a_strip_of_face_along_an_outline_is_no_tile_missed():
     """An outline read half a tile's width narrow on one side leaves a strip of face
     uncovered along it, as the side wall of a thick tile seen at an angle does (ivory,
     as its face, and outside the outline of the face read): the outlines grown by
-    LEFT_MARGIN, it is not taken for a tile missed (two such strips were, ungrown)."""
+    LEFT_MARGIN, it is not taken for a tile missed (ungrown, two such strips are)."""
     img, boxes, tiles = _ivory_on_felt()
     width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
     sure = [b for b, t in zip(boxes, tiles) if sum(t) > 1]

@@ -1,5 +1,5 @@
 """Photos taken at an angle: the tiles found show the tilt, and the tile finder's boxes are
-read as well (reader.needs_finder)."""
+read as well (pipeline.needs_finder)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 import vision
-from synthetic_photos import leaning_camera, make_photo, seen_at_angle
-from vision import perspective, reader
+from tools.generators.synthetic_photos import leaning_camera, make_photo, seen_at_angle
+from vision import classical_look, perspective, pipeline
+from vision.effort import Effort
+from vision.loading import load_photo
 from vision.result import LOW_CONFIDENCE
 
 from .test_finder_look import _finder_runs
@@ -85,8 +87,9 @@ def _read_exactly_leaning(seeds: range, n_tiles: int) -> int:
 def test_hands_photographed_leaning_over_the_table():
     """A seated player photographs the hand at an angle: the far tiles are smaller and
     every tile is a squeezed trapezoid. Of 16 such hands of 8 tiles (every style), seen
-    by a phone leaning 35 degrees, at least 14 are read exactly (15 today; 14 when such
-    photos were turned into the view from above and read again; 12 with neither)."""
+    by a phone leaning 35 degrees, at least 14 are read exactly (15 are; turning such
+    photos to the view from above and reading them again, in place of the finder's
+    boxes, reads 14; neither, 12)."""
     assert _read_exactly_leaning(range(3000, 3016), n_tiles=8) >= 14
 
 
@@ -107,7 +110,7 @@ def test_outlines_stay_on_the_photo_when_read_at_an_angle():
 
 def test_close_ups_photographed_leaning_over_the_table():
     """Four big tiles seen by a phone leaning 35 degrees. Of 16 such hands, at least 15
-    are read exactly (16 today)."""
+    are read exactly (all 16 are)."""
     assert _read_exactly_leaning(range(4000, 4016), n_tiles=4) >= 15
 
 
@@ -119,9 +122,9 @@ def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
     runs = _finder_runs(monkeypatch)
     photo = seen_at_angle(make_photo(np.random.default_rng(3002), n_tiles=8, size=(1200, 900), style="black"), 35)
     data = photo.encode("jpeg", quality=90)
-    detail = reader.load_photo(data).bgr
-    first, _ = reader.first_looks(detail, reader.Effort())
-    assert reader.needs_finder(detail, first)
+    detail = load_photo(data).bgr
+    first, _ = classical_look.first_looks(detail, Effort())
+    assert pipeline.needs_finder(detail, first)
     hand = vision.read_hand(data)
     assert sorted(t.halves for t in hand.tiles) == sorted(photo.tiles)
     assert runs == [1]
@@ -131,7 +134,7 @@ def test_a_hand_seen_at_an_angle_is_given_the_finder_s_boxes(monkeypatch):
 def test_tiles_all_read_surely_are_not_given_the_finder_s_boxes(seed, monkeypatch):
     """A hand seen leaning, read by the classical looks (the quick look made to read
     nothing), whose tiles all read surely at the first look is read without the finder:
-    on the development sets the further looks such photos were given never found more."""
+    on the development sets further looks at such photos find no more tiles."""
     quick_look_reads_nothing(monkeypatch)
     runs = _finder_runs(monkeypatch)
     photo = make_photo(np.random.default_rng(seed), n_tiles=8, size=(1200, 900),

@@ -1,8 +1,8 @@
 """Whole hands read exactly from realistic synthetic photos (every tile style and layout).
 
-The generator (tests/synthetic_photos.py) draws real pip layouts with perspective, uneven
-light, glare, shadows, blur and noise; the seeds below are hands the counter reads exactly
-today, so a regression shows up here."""
+The generator (tools/generators/synthetic_photos.py) draws real pip layouts with
+perspective, uneven light, glare, shadows, blur and noise; the seeds below are hands the
+counter reads exactly, so a regression shows up here."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import vision
-from synthetic_photos import make_photo
+from tools.generators.synthetic_photos import make_photo
 from vision.result import LOW_CONFIDENCE
 
 CASES = [

@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from synthetic_photos import _draw_tile
+from tools.generators.synthetic_photos import _draw_tile
 from vision.pips import COLOUR_BIN, CW, dominant_colour, median_colour, read_tile
 
 
@@ -57,7 +57,7 @@ def _shaded_across(img: np.ndarray, depth: float) -> np.ndarray:
 @pytest.mark.parametrize("a, b", [(6, 6), (6, 4), (9, 2), (4, 0)])
 def test_a_face_darker_along_its_middle_has_no_extra_pip(a, b):
     """The strip between two columns of pips, in shade, is no pip (on a real photo, a
-    [6|6] read [7|6] before the face's lightness could bend across the tile)."""
+    [6|6] reads [7|6] where the face's lightness is fitted as a plane alone)."""
     reading = read_tile(_shaded_across(_upright_tile(a, b), 0.22))
     assert (reading.top.count, reading.bottom.count) == (a, b)
 

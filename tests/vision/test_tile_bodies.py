@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import vision
-from synthetic_photos import make_photo
-from vision import bodies, dividers, reader
+from tools.generators.synthetic_photos import make_photo
+from vision import bodies, classical_look, dividers, set_consensus
+from vision.loading import load_photo
 from vision.result import LOW_CONFIDENCE
 
 CASES = [("ivory", "felt", 1000), ("ivory", "dark", 1000), ("white_colour", "wood", 1000),
@@ -24,7 +25,7 @@ CASES = [("ivory", "felt", 1000), ("ivory", "dark", 1000), ("white_colour", "woo
 @pytest.fixture
 def no_faint_look(monkeypatch):
     """The look for faint dividers off: what is found is found by the bodies."""
-    monkeypatch.setattr(reader, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
+    monkeypatch.setattr(classical_look, "FAINT_THRESHOLD", dividers.MARK_THRESHOLD)
 
 
 def _photo_bytes(style: str, background: str, seed: int):
@@ -44,13 +45,13 @@ def test_faint_dividers_on_a_table_read_by_the_bodies(style, background, seed, n
 def test_the_dividers_alone_miss_them(style, background, seed, no_faint_look, monkeypatch):
     """Of the classical looks (the tile network may find them from other boxes)."""
     photo, data = _photo_bytes(style, background, seed)
-    monkeypatch.setattr(reader, "find_bodies", lambda work: ([], []))
+    monkeypatch.setattr(classical_look, "find_bodies", lambda work: ([], []))
     assert len(set(_classical_tiles(data)) & set(photo.tiles)) < len(photo.tiles)
 
 
 def _classical_tiles(data: bytes) -> list[tuple[int, int]]:
     """The tiles the classical looks read, before the tile network's reading."""
-    kept = reader.analyse(reader.load_photo(data))
+    kept = classical_look.analyse(load_photo(data))
     return [tuple(sorted((c.reading.top.count, c.reading.bottom.count), reverse=True)) for c in kept]
 
 
@@ -160,7 +161,7 @@ def test_rows_of_touching_tiles_with_no_divider(style, background, seed, monkeyp
     data = photo.encode("jpeg", quality=90)
     assert sorted(t.halves for t in vision.read_hand(data).tiles) == sorted(photo.tiles)
     right = len(set(_classical_tiles(data)) & set(photo.tiles))
-    monkeypatch.setattr(reader, "split_block", lambda block, width=None: [])
+    monkeypatch.setattr(set_consensus, "split_block", lambda block, width=None: [])
     unsplit = len(set(_classical_tiles(data)) & set(photo.tiles))
     assert right >= 3 and unsplit <= 1
 

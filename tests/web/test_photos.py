@@ -6,23 +6,26 @@ import numpy as np
 import pytest
 
 from referee.services import photos
-from tests.synthetic_photos import make_photo
 from tests.web.helpers import as_scorer, new_game, pips_round
+from tools.generators.synthetic_photos import make_photo
 
 PHOTO_SEED = 1  # four ivory tiles in a row, none of them [9-9]
 
 
 @pytest.fixture(scope="module")
-def photo():
-    picture = make_photo(np.random.default_rng(PHOTO_SEED), n_tiles=4, size=(1200, 900), style="ivory",
-                         background="wood", layout="row", degrade=False)
+def picture():
+    return make_photo(np.random.default_rng(PHOTO_SEED), n_tiles=4, size=(1200, 900), style="ivory",
+                      background="wood", layout="row", degrade=False)
+
+
+@pytest.fixture(scope="module")
+def photo(picture):
     return picture.encode()
 
 
-def read_tiles(photo_bytes):
-    import vision
-
-    return sorted(f"{t.a}-{t.b}" for t in vision.read_hand(photo_bytes).tiles)
+def true_tiles(picture):
+    """The tiles the generator laid, written as the keypad writes them (high number first)."""
+    return sorted(f"{max(a, b)}-{min(a, b)}" for a, b in picture.tiles)
 
 
 def upload(client, game, seat, data, headers=None, **fields):
@@ -33,10 +36,11 @@ def upload(client, game, seat, data, headers=None, **fields):
                        headers=headers)
 
 
-def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, photo):
+def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, picture, photo):
     game = new_game(client)
     as_scorer(client, game)
-    expected = read_tiles(photo)
+    expected = true_tiles(picture)
+    assert len(expected) == 4
     page = upload(client, game, 0, photo, **{"pips-1": "5", "pips-0": "99"})
     text = page.get_data(as_text=True)
     assert page.status_code == 200
@@ -264,3 +268,18 @@ def test_what_a_photo_of_one_hand_gets_wrong_is_told_before_the_others_are_enter
     as_scorer(client, game)
     text = upload(client, game, 1, b"a photo", **tapped).get_data(as_text=True)
     assert said in text.replace("&#39;", "'")
+
+
+def test_a_photo_waits_for_the_one_before_it_and_is_told_when_it_waited_too_long(client, monkeypatch, photo):
+    """One photo is read at a time in each server process; a flood gets a clear 503."""
+    game = new_game(client)
+    as_scorer(client, game)
+    monkeypatch.setattr(photos, "WAIT_FOR_READER", 0.01)
+    assert photos._READING.acquire(timeout=1)
+    try:
+        response = upload(client, game, 0, photo)
+    finally:
+        photos._READING.release()
+    assert response.status_code == 503
+    assert "busy with another photo" in response.get_data(as_text=True)
+    assert upload(client, game, 0, photo).status_code == 200

@@ -2,12 +2,13 @@
 """The speed goal's ratio for any JPEGs: each read against cv2.imdecode of that file at
 full size, in one process pinned to one core, best of three each.
 
-    .venv/bin/python tests/bench/speed_ratio.py [-v] PHOTO [PHOTO ...]
+    .venv/bin/python -m tools.bench.speed_ratio [-v] PHOTO [PHOTO ...]
 
 Prints the median ratio, its 90th percentile, how many photos are under 2.5 and the
 slowest read (with -v, a line per photo: ratio, read and decode in ms, tiles read). The
 machine's noise moves a median by 0.1 or so from run to run: compare two trees by
-running each twice, one after the other (the README's figures were taken so).
+running each twice, one after the other, each from its own root (the figures in
+docs/vision.md are taken so).
 """
 
 from __future__ import annotations
@@ -18,11 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import cv2
+import numpy as np
 
 GOAL = 2.5
 
@@ -48,7 +46,7 @@ def measure(path: str, read_hand) -> tuple[float, float, int]:
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
     photos = [a for a in argv if a != "-v"]
-    if not photos:
+    if not photos or photos[0] in ("-h", "--help"):
         print(__doc__)
         return 2
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})

@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """Boxes with their truth, harvested from rendered photos, to train the tile network on.
 
-    python tests/training/harvest.py OUT.npz N SEED [--generator harsh|kind] [--jobs 2]
+    python -m tools.training.harvest --help
+    python -m tools.training.harvest OUT.npz N SEED [--generator harsh|kind] [--jobs 2]
 
-Renders N photos with tests/bench/harsh_photos.py or, with `--generator kind`,
-tests/synthetic_photos.py with its options picked at random, including tiles lying face
-down (the benchmarks' seeds are refused, so that they stay photos the network never saw),
-saves each as a phone would, and reads it with the counter, recording every box the
-counter reads (divider boxes, body boxes, second looks; the network shipped was
-harvested when the classical looks also looked closer and from above, whose boxes on
-those views were left out) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
+Run from the repository root, with a Python that has PyTorch's companions installed
+(see docs/vision.md, "Training"). Renders N photos with tools/generators/harsh_photos.py
+or, with `--generator kind`, tools/generators/synthetic_photos.py with its options picked
+at random, including tiles lying face down (the benchmarks' seeds are refused, so that
+they stay photos the network never saw), saves each as a phone would, and reads it with
+the counter, recording every box the counter reads (divider boxes, body boxes, second
+looks) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
 them, next to the tiles found, about loose pips: its own mistakes there teach it most).
 A busy photo, or one of small tiles on a big JPEG, is read by the quick look
 (vision/finder_look.py): its boxes are the tile finder's and the network's, not the
 classical looks'; a photo whose first look finds small tiles or a tilt adds the finder's
-boxes to its own (the network shipped was harvested before the finder existed).
+boxes to its own. The boxes depend on the counter in place (its classical looks and its
+network), so a harvest made after a change to either differs from the one before.
 Each box is labelled against the tiles' true outlines: a tile (it overlaps one by 55 % or
 more, as intersection over union, and lies along it), no tile (under 35 %), or in between
 (not used for the tile/no-tile answer), with that overlap; for a box over a tile the pips
@@ -38,18 +40,12 @@ import cv2
 import numpy as np
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.append(str(ROOT / "tests"))
-sys.path.append(str(ROOT / "tests" / "bench"))
-
-import harsh_photos  # noqa: E402
-import synthetic_photos  # noqa: E402
-from vision import network_look, reader, tile_net  # noqa: E402
-from vision.loading import load_photo  # noqa: E402
+from tools.generators import harsh_photos, synthetic_photos
+from vision import box_reading, network_look, pipeline, tile_net
+from vision.loading import load_photo
 
 #: Seeds the benchmarks and tests score on, so never trained on (the harsh generator's
-#: development and held-out sets are seeds 1 to 24 so far, tests/bench/harsh_photos.py).
+#: seeds 1 to 24, tools/generators/harsh_photos.py).
 BENCH_SEEDS = {"harsh": set(range(1, 25)), "kind": {777, 2024, 2027, 5150, 9001}}
 TILE_IOU, NO_TILE_IOU = 0.55, 0.35
 #: At most this many of the boxes the tile network reads are kept a photo.
@@ -88,7 +84,7 @@ KIND_SIZES = [(1600, 1200), (1200, 1600), (1280, 720), (2000, 1500), (1024, 768)
 
 
 def render_kind(seed: int, i: int):
-    """Photo i of `seed` from tests/synthetic_photos.py, its options picked at random
+    """Photo i of `seed` from tools/generators/synthetic_photos.py, its options picked at random
     (faint or no dividers, hard shadows, side walls, pink sets, floorboards, tiles face
     down, a leaning camera), with the same four answers as render_harsh."""
     rng = np.random.default_rng([seed, i])
@@ -174,7 +170,7 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
     data, truth_photo, halves, backs = GENERATORS[generator](seed, i)
     photo = load_photo(data)
     records: list[tuple[np.ndarray, np.ndarray, int]] = []
-    read_box, network_read = reader._read_box, network_look._read
+    read_box, network_read = box_reading._read_box, network_look._read
 
     def recording_read_box(detail, box, f):
         records.append((detail, box.corners() / f, 0))
@@ -184,11 +180,11 @@ def harvest_photo(args: tuple[str, int, int]) -> dict:
         records.extend((detail, b, 5) for b in boxes)
         return network_read(detail, boxes, effort)
 
-    reader._read_box, network_look._read = recording_read_box, recording_network_read
+    box_reading._read_box, network_look._read = recording_read_box, recording_network_read
     try:
-        reader.read_photo(photo, data=data)
+        pipeline.read_photo(photo, data=data)
     finally:
-        reader._read_box, network_look._read = read_box, network_read
+        box_reading._read_box, network_look._read = read_box, network_read
     rng = np.random.default_rng([seed, i, 7])
     detail = photo.bgr
     truths = [as_box(t / photo.scale) for t in truth_photo]

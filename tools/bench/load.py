@@ -4,7 +4,9 @@ Every phone polls its game's scoreboard every 2 s with If-None-Match, one scorer
 saves a round every few seconds, and a few probes poll the trivial /health route in the same
 run, so the poll's cost is measured as a ratio to it (the machine is shared and noisy).
 
-    .venv/bin/python tests/bench/load.py [--seconds 60] [--workers N] [--threads N]
+    .venv/bin/python -m tools.bench.load [--seconds 60] [--workers N] [--threads N]
+
+Run from the repository root (the server is this tree's `referee`).
 
 Prints requests per second, p50 and p99 latency of the poll, the save and the health route,
 the error count, and the ratio of the poll's median to the health route's median.
@@ -21,10 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from referee.cli import WORKERS  # noqa: E402
-from tests.reliability.server import Server  # noqa: E402
+from referee.cli import WORKERS
+from tests.reliability.server import Server
 
 TABLES = 50
 PHONES = 8

@@ -1,18 +1,19 @@
 #!/usr/bin/env python3
 """Train the tile network (vision/tile_net.py) on harvested boxes and write its weights.
 
-    python tests/training/harvest.py /tmp/boxes-100.npz 1200 100
-    python tests/training/train_tile_net.py vision/tile_net.onnx /tmp/boxes-100.npz [...] [--epochs 12]
+    python -m tools.training.harvest /tmp/boxes-100.npz 1200 100
+    python -m tools.training.train_tile_net vision/tile_net.onnx /tmp/boxes-100.npz [...] [--epochs 12]
+    python -m tools.training.train_tile_net --help
 
-Needs PyTorch and onnx (CPU is enough: `pip install torch onnx`), which the app does not:
-the network is written as ONNX and run by OpenCV's dnn module (vision/tile_net.py). The last tenth of each file's photos is held out; their
-figures are printed after each epoch. Deterministic for a given --seed (one thread).
+Run from the repository root. Needs PyTorch and onnx (CPU is enough: `pip install torch
+onnx`), which the app does not: the network is written as ONNX and run by ONNX Runtime
+(vision/tile_net.py). The last tenth of each file's photos is held out; their figures are
+printed after each epoch. Deterministic for a given --seed (one thread).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 
@@ -21,10 +22,7 @@ import torch
 from torch import nn
 from torch.nn import functional as F
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from vision.tile_net import COUNTS, IN_H, IN_W, normalise  # noqa: E402
+from vision.tile_net import COUNTS, IN_H, IN_W, normalise
 
 CHANNELS = (16, 32, 64, 64)
 HIDDEN = 96
@@ -65,7 +63,7 @@ def load(paths: list[Path], held_out: float = 0.1) -> tuple[dict, dict]:
         d = dict(np.load(p))
         if "iou" in d:
             d["near"] = np.where(d["reg_ok"] & (d["iou"] >= NEAR), 1, np.where(d["iou"] < NOT_NEAR, 0, -1))
-        else:  # harvested before the overlaps were kept: near is not known
+        else:  # a harvest without the overlaps: near is not known
             d["iou"] = np.full(len(d["tile"]), np.nan, np.float32)
             d["near"] = np.full(len(d["tile"]), -1)
         d["near"] = d["near"].astype(np.int8)

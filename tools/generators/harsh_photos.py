@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Harsh synthetic photos of face-up domino tiles with exact ground truth, run by hand.
 
-    .venv/bin/python tests/bench/harsh_photos.py OUT_DIR N SEED   # N photos, MANIFEST.tsv, META.tsv
-    .venv/bin/python tests/bench/harsh_photos.py --sheet OUT.png  # every tile 0-0 .. 12-12, three schemes
-    .venv/bin/python tests/bench/vision_accuracy.py OUT_DIR --no-speed
+    .venv/bin/python -m tools.generators.harsh_photos OUT_DIR N SEED   # N photos, MANIFEST.tsv, META.tsv
+    .venv/bin/python -m tools.generators.harsh_photos --sheet OUT.png  # every tile 0-0 .. 12-12, three schemes
+    .venv/bin/python -m tools.bench.vision_accuracy OUT_DIR --no-speed
 
-A second generator, written apart from tests/synthetic_photos.py and without looking at the
-counter, as a stand-in for photos never seen: harder than that one (chains end to end,
-engraved dividers, black tiles, gingham and dark slate, steep tilts, motion blur). META.tsv
+Run from the repository root. A second generator, written apart from
+tools/generators/synthetic_photos.py and without looking at the counter, as a stand-in
+for photos never seen: harder than that one (chains end to end, engraved dividers, black
+tiles, gingham and dark slate, steep tilts, motion blur). META.tsv
 gives each photo's style, to break the accuracy down by it, and its tiles' centres on the
 image (in MANIFEST.tsv's order), to tell a tile never found from one misread, their top
 faces' corners (x,y four times: the two of the end with the first number of `halves`
-first) and their halves, for training the tile reader (tests/training/).
+first) and their halves, for training the tile network (tools/training/).
 
 The table plane is rendered top-down (procedural texture, objects, soft shadows, 3-D tiles whose top
 face is projected exactly for the chosen camera, so the near side wall shows as a darker band), then

@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Train the tile finder (vision/tile_finder.py) on harvested photos and write its weights.
 
-    python tests/training/harvest_finder.py /tmp/f200.npz 1400 200
-    python tests/training/harvest_finder.py /tmp/f12.npz 500 12 --generator kind
-    python tests/training/harvest_finder.py /tmp/f13.npz 1000 13 --generator kind
-    python tests/training/train_tile_finder.py vision/tile_finder.onnx /tmp/f200.npz /tmp/f12.npz /tmp/f13.npz \
+    python -m tools.training.harvest_finder /tmp/f200.npz 1400 200
+    python -m tools.training.harvest_finder /tmp/f12.npz 500 12 --generator kind
+    python -m tools.training.harvest_finder /tmp/f13.npz 1000 13 --generator kind
+    python -m tools.training.train_tile_finder vision/tile_finder.onnx /tmp/f200.npz /tmp/f12.npz /tmp/f13.npz \
         --epochs 20 --crops 4800
+    python -m tools.training.train_tile_finder --help
 
-Needs PyTorch and onnx, as train_tile_net.py does. Each step shows the network crops of
+Run from the repository root. Needs PyTorch and onnx, as train_tile_net.py does. Each step shows the network crops of
 CROP x CROP pixels cut about a tile (or anywhere, one in four), the photo shrunk so that
 tile is 10 to 70 pixels wide, turned, mirrored and its light changed. A tile NARROWEST
 to WIDEST pixels wide is to be found (the centre of a bump of chances at its centre, its
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 from pathlib import Path
 
@@ -30,10 +30,7 @@ import numpy as np
 import torch
 from torch import nn
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-
-from vision.tile_finder import FOUND, NARROWEST, OUTPUTS, STRIDE, WIDEST, prepared  # noqa: E402
+from vision.tile_finder import FOUND, NARROWEST, OUTPUTS, STRIDE, WIDEST, prepared
 
 CROP = 256
 #: Tiles this much narrower or wider than the range are left to the network's choice.

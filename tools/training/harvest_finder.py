@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Photos with their tiles' outlines, to train the tile finder (vision/tile_finder.py) on.
 
-    python tests/training/harvest_finder.py OUT.npz N SEED [--generator harsh|kind] [--jobs 2]
+    python -m tools.training.harvest_finder --help
+    python -m tools.training.harvest_finder OUT.npz N SEED [--generator harsh|kind] [--jobs 2]
 
-Renders N photos as harvest.py does (the same generators and refused seeds), shrinks each
+Run from the repository root. Renders N photos as harvest.py does (the same generators and refused seeds), shrinks each
 to FINDER_SIDE pixels on its longer side, and keeps it as a JPEG with the corners of its
 tiles lying face up (top end first) and of those lying face down, at that size. Nothing
 here is shipped.
@@ -11,16 +12,12 @@ here is shipped.
 
 from __future__ import annotations
 
-import sys
 from multiprocessing import Pool
-from pathlib import Path
 
 import cv2
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import harvest  # noqa: E402
+from tools.training import harvest
 
 #: The longer side the photos are kept at: the finder's finest working size.
 FINDER_SIDE = 1024

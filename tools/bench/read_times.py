@@ -1,11 +1,13 @@
-"""How long the photo counter takes a photo, one core (run by hand, not by pytest).
+"""How long the photo counter takes a photo, one core (run by hand from the repository
+root, not by pytest).
 
-    .venv/bin/python tests/bench/read_times.py '/tmp/h[1-4]/dom_*'
+    .venv/bin/python -m tools.bench.read_times '/tmp/h[1-4]/dom_*'
 
 Reads every file the patterns match once, in order, and prints the median, the 90th
 percentile and the slowest read, how many took over a second, and the six slowest. The
-vision package is this tree's, so running the script of a `git worktree` of another
-commit times that commit: run two trees back to back, this machine is shared and noisy.
+vision package is the one of the tree it is run from, so running it from the root of a
+`git worktree` of another commit times that commit: run two trees back to back, the
+machine's other work moves the times.
 """
 
 from __future__ import annotations
@@ -15,16 +17,18 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+import cv2
+import numpy as np
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import vision
 
-import vision  # noqa: E402
+ROOT = Path(vision.__file__).resolve().parents[1]
 
 
 def main(patterns: list[str]) -> int:
+    if not patterns or patterns[0] in ("-h", "--help"):
+        print(__doc__)
+        return 2
     cv2.setNumThreads(1)
     rows = []
     for path in sorted(p for pattern in patterns for p in glob.glob(pattern)):

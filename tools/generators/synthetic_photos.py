@@ -1,6 +1,6 @@
 """Realistic synthetic photos of domino hands, with their ground truth.
 
-    from synthetic_photos import make_photo, write_folder
+    from tools.generators.synthetic_photos import make_photo, write_folder
     photo = make_photo(np.random.default_rng(1), n_tiles=8)
     photo.tiles          # [(a, b), ...] with a >= b
     photo.encode("jpeg") # bytes (also "png", "webp", "heic")
@@ -12,6 +12,11 @@ a divider (sometimes with a brass spinner), in styles: ivory/black pips, white/c
 in touching rows or in a grid, on wood, felt, cloth, paper, dark tables or streaked
 floorboards, with a soft or a hard shadow, then the whole photo gets a perspective tilt, uneven light, glare, mild blur, noise.
 Only numpy and OpenCV are used; everything is deterministic for a given rng.
+
+A preview folder of N photos (12 by default) with their MANIFEST.tsv, from the repository
+root:
+
+    .venv/bin/python -m tools.generators.synthetic_photos OUT_DIR [N]
 """
 
 from __future__ import annotations
@@ -495,9 +500,11 @@ def turned_jpeg(data: bytes, angle: float, zoom: float = 1.0, gamma: float = 1.0
     return jpeg.tobytes()
 
 
-if __name__ == "__main__":  # preview: python tests/synthetic_photos.py OUT_DIR [N]
+if __name__ == "__main__":
     import sys
 
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        sys.exit(__doc__)
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "synthetic_preview")
     write_folder(out, int(sys.argv[2]) if len(sys.argv) > 2 else 12, seed=1)
     print(out)

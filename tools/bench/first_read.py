@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """The first photo a fresh process reads, against cv2.imdecode of that file at full size.
 
-    .venv/bin/python tests/bench/first_read.py PHOTO [PHOTO ...]
+    .venv/bin/python -m tools.bench.first_read PHOTO [PHOTO ...]
 
-For each photo, two fresh processes on one core, each timing cv2.imdecode of the file at
-full size and then one reading of it:
+Run from the repository root. For each photo, two fresh processes on one core, each
+timing cv2.imdecode of the file at full size and then one reading of it:
 - "taken": `from vision import read_hand` before the timing, as the package's contract
-  says (taking read_hand readies the reader: its networks loaded and run once, OpenCV's
+  says (taking read_hand readies the pipeline: its networks loaded and run once, OpenCV's
   colour tables built);
 - "first use": `import vision` before the timing, and `vision.read_hand(data)` timed, so
-  that its readying is counted in the reading (as every first reading was before).
+  that its readying is counted in the reading (as a web server's first photo pays it).
 Then the same photo read again in the "taken" process, as the benchmark's steady state.
 """
 
@@ -47,7 +47,7 @@ def measure(photo: str, how: str) -> dict:
 
 def main() -> int:
     photos = sys.argv[1:]
-    if not photos:
+    if not photos or photos[0] in ("-h", "--help"):
         print(__doc__)
         return 2
     rows = {"taken": [], "first use": [], "again": []}

@@ -1,10 +1,12 @@
-"""Accuracy and speed of the photo pip counter (run by hand, not by pytest).
+"""Accuracy and speed of the photo pip counter (run by hand from the repository root, not
+by pytest).
 
-    .venv/bin/python tests/bench/vision_accuracy.py                 # ../shared/photos
-    .venv/bin/python tests/bench/vision_accuracy.py FOLDER          # any folder with a MANIFEST.tsv
-    .venv/bin/python tests/bench/vision_accuracy.py --synthetic 60  # generated photos
-    .venv/bin/python tests/bench/vision_accuracy.py --augment 7     # the folder turned, resized, relit
-    .venv/bin/python tests/bench/vision_accuracy.py --speed-only
+    .venv/bin/python -m tools.bench.vision_accuracy --help
+    .venv/bin/python -m tools.bench.vision_accuracy                 # ../shared/photos
+    .venv/bin/python -m tools.bench.vision_accuracy FOLDER          # any folder with a MANIFEST.tsv
+    .venv/bin/python -m tools.bench.vision_accuracy --synthetic 60  # generated photos
+    .venv/bin/python -m tools.bench.vision_accuracy --augment 7     # the folder turned, resized, relit
+    .venv/bin/python -m tools.bench.vision_accuracy --speed-only
 
 A folder holds photos and a MANIFEST.tsv whose columns include `file` and `tiles`
 (`a-b a-b ...`). A reading is right when the multiset of tiles matches exactly. Prints
@@ -23,21 +25,18 @@ from __future__ import annotations
 
 import argparse
 import csv
-import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
 
+import cv2
+import numpy as np
+
+import vision
+from vision.result import LOW_CONFIDENCE
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-sys.path.append(str(ROOT / "tests"))
-
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
-
-import vision  # noqa: E402
-from vision.result import LOW_CONFIDENCE  # noqa: E402
 
 DEFAULT_FOLDER = ROOT.parent / "shared" / "photos"
 
@@ -107,6 +106,8 @@ def score(folder: Path, verbose: bool = False, out_dir: Path | None = None) -> d
     res = {
         "photos": len(rows),
         "tiles": n_true,
+        "tiles_right": n_right,
+        "hands_right": hands_right,
         "tiles_right_pct": pct(n_right, n_true),
         "tiles_missed_pct": pct(n_missed, n_true),
         "tiles_invented_pct": pct(n_invented, n_true),
@@ -127,11 +128,11 @@ def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
     enlarged to 12 MP with a little sensor-like noise (their files then weigh 1 to 3 MB,
     a phone's 2.5 to 5, which takes longer to decode: the ratio is the harder here; and
     their scenes are real: wood grain, cloth, many boxes to try),
-    and every JPEG of the folder that is 12 MP already, as it is (tests/bench/harsh_photos.py
+    and every JPEG of the folder that is 12 MP already, as it is (tools/generators/harsh_photos.py
     makes some: busy cloths, small tiles, the hardest scenes to read fast)."""
     from PIL import Image
 
-    from synthetic_photos import make_photo  # tests/synthetic_photos.py
+    from tools.generators.synthetic_photos import make_photo
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng(12)
@@ -161,7 +162,7 @@ def speed(photos: list[tuple[str, bytes]], repeats: int = 5) -> list[dict]:
     """For each photo, the best of `repeats` reads and of as many full-size decodes, and
     their ratio. Each decode is timed twice, alone in a loop before any read and just
     before each read: in one process the second is slower (its 36 MB output costs more
-    page faults once the reader has run), so both ratios are given."""
+    page faults once a photo has been read), so both ratios are given."""
     cv2.setNumThreads(1)
     out = []
     for name, data in photos:
@@ -189,7 +190,7 @@ def speed(photos: list[tuple[str, bytes]], repeats: int = 5) -> list[dict]:
 
 def augment_folder(src: Path, dst: Path, seed: int) -> None:
     """Copies of `src`'s photos, turned, resized and relit, with the same MANIFEST.tsv."""
-    from synthetic_photos import turned_jpeg
+    from tools.generators.synthetic_photos import turned_jpeg
 
     rng = np.random.default_rng(seed)
     rows = read_manifest(src)
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.speed_only:
         if args.synthetic:
-            from synthetic_photos import write_folder
+            from tools.generators.synthetic_photos import write_folder
 
             tmp = tempfile.TemporaryDirectory()
             folder = Path(tmp.name)
@@ -247,10 +248,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"folder: {folder}")
         print(f"photos: {res['photos']}  tiles: {res['tiles']}  unreadable: {res['unreadable']}")
-        print(f"tiles right:    {res['tiles_right_pct']:5.1f} %")
+        print(f"tiles right:    {res['tiles_right_pct']:5.1f} %  ({res['tiles_right']} of {res['tiles']})")
         print(f"tiles missed:   {res['tiles_missed_pct']:5.1f} %")
         print(f"tiles invented: {res['tiles_invented_pct']:5.1f} %")
-        print(f"hands right:    {res['hands_right_pct']:5.1f} %")
+        print(f"hands right:    {res['hands_right_pct']:5.1f} %  ({res['hands_right']} of {res['photos']})")
         print(f"totals right:   {res['totals_right_pct']:5.1f} %")
         print(f"wrong tiles flagged low-confidence (< {LOW_CONFIDENCE}): {res['wrong_low_conf_pct']:5.1f} % "
               f"of {res['wrong_tiles']}  (right tiles flagged: {res['right_low_conf_pct']:.1f} %)")
