@@ -14,7 +14,7 @@ from referee.rules.tiles import parse_tile
 from referee.services import games
 from referee.storage import database
 from referee.web import api, db, desk, errors, game, i18n, pages, players, security, uploads
-from referee.web.labels import preset_label, rule_title, rule_value
+from referee.web.labels import place_label, preset_label, rule_title, rule_value
 from referee.web.tile_pictures import domino as draw_domino
 
 
@@ -39,6 +39,7 @@ def create_app(test_config=None):
     security.init_app(app)
     errors.init_app(app)
     app.jinja_env.globals.update(draw_domino=draw_domino, preset_label=preset_label, rule_title=rule_title,
+                                 place_label=place_label,
                                  rule_value=rule_value, tile_of=parse_tile, describe_rules=describe,
                                  MAX_NAME=games.MAX_NAME)
 

@@ -5,6 +5,8 @@
     hand.tiles        # [Tile(a, b, polygon, confidence), ...]
     hand.pips         # raw total, [0|0] counts 0
     hand.annotated()  # JPEG bytes with every tile outlined and labelled
+    table = read_table(photo_bytes)   # a photo of a Chicken Foot table, read the same way
+    table.touching(i)                 # the tiles lying against tile i (a double's toes)
 
 Importing this package does not import OpenCV (the web app checks that the extra is
 installed without loading it). Taking `read_hand` from it (`from vision import read_hand`)
@@ -87,7 +89,7 @@ from .errors import INSTALL_HINT, PhotoError, VisionUnavailable
 if TYPE_CHECKING:  # handed out by __getattr__ (below), when first asked for
     from .result import Hand
 
-__all__ = ["read_hand", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "REQUIRED", "Hand", "Tile"]
+__all__ = ["read_hand", "read_table", "read_file", "PhotoError", "VisionUnavailable", "INSTALL_HINT", "REQUIRED", "Hand", "Tile"]
 
 #: The modules of the vision extra that reading needs (a caller such as the web app checks
 #: they are installed before offering to read a photo).
@@ -115,6 +117,15 @@ def _read_hand(data: bytes):
 
 
 _read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
+
+
+def read_table(data: bytes) -> Hand:
+    """Read every face-up tile in a photo of a table (a Chicken Foot layout: lines of
+    tiles touching end to end, doubles across their line, feet): the same reading as
+    read_hand, which reads touching chains and leaves face-down tiles out, so a table's
+    photo is read as a hand's is. Hand.touching(i) tells which tiles lie against tile i
+    (a double's toes or arms). Raises as read_hand does."""
+    return _read_hand(data)
 
 
 def read_file(path) -> Hand:

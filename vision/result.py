@@ -11,6 +11,9 @@ from typing import Callable
 #: 17): at 0.7, 16 wrong tiles were left unmarked; at 0.8, 7, for 8 more right tiles marked
 #: (248 of 7,630), and two tiles invented fewer.
 LOW_CONFIDENCE = 0.8
+#: Tiles on a table lie against each other when their outlines, as read, are this share of a tile's
+#: width apart or closer (Hand.touching).
+TOUCH = 0.6
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,54 @@ class Hand:
     def as_pairs(self) -> list[list[int]]:
         return [t.as_list() for t in self.tiles]
 
-    def annotated(self, max_side: int = 1600) -> bytes:
+    def annotated(self, max_side: int = 1600, highlight=(), total: bool = True) -> bytes:
         """A JPEG of the photo with every tile outlined and labelled; tiles with a low
-        confidence are drawn in red with a '?'."""
+        confidence are drawn in red with a '?'. The tiles whose indices are in `highlight`
+        stand out in yellow, the others in grey. `total` False leaves out the tiles and
+        pips read, written in its corner (for a page that shows a total of its own)."""
         if self._render is None:
             raise RuntimeError("this reading has no photo attached")
+        if not total:
+            return self._render(self, max_side, highlight, total)
+        if highlight:
+            return self._render(self, max_side, highlight)
         return self._render(self, max_side)
+
+    def touching(self, index: int, reach: float = TOUCH) -> list[int]:
+        """The indices of the tiles lying against tile `index` on a table (end to end, or
+        against a double's side): an outline within `reach` of the tile's width of its
+        outline. A double's toes (or the starting double's arms) are the tiles of its
+        number touching it, less the one it was laid against."""
+        ref = self.tiles[index].polygon
+        width = min(_dist(ref[0], ref[1]), _dist(ref[1], ref[2]))
+        return [k for k, other in enumerate(self.tiles)
+                if k != index and _gap(ref, other.polygon) <= reach * width]
+
+
+def _dist(p, q) -> float:
+    return ((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5
+
+
+def _to_segment(p, a, b) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    length = ax * ax + ay * ay
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / length))
+    return _dist(p, (a[0] + t * ax, a[1] + t * ay))
+
+
+def _gap(p, q) -> float:
+    """The distance between two outlines (0 where a corner of one lies inside the other)."""
+    if any(_inside(point, q) for point in p) or any(_inside(point, p) for point in q):
+        return 0.0
+    return min(min(_to_segment(point, b[i], b[(i + 1) % len(b)]) for i in range(len(b)))
+               for a, b in ((p, q), (q, p)) for point in a)
+
+
+def _inside(point, poly) -> bool:
+    signs = set()
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        cross = (b[0] - a[0]) * (point[1] - a[1]) - (b[1] - a[1]) * (point[0] - a[0])
+        if cross:
+            signs.add(cross > 0)
+    return len(signs) < 2

@@ -311,6 +311,22 @@ def opener(rules: HouseRules, players, round_index) -> Message:
     return Message(N_("Round %(round)d: whoever holds [%(double)s] lays it to open."), params)
 
 
+def next_match_order(rules: HouseRules, players) -> list:
+    """The seats of the next match at this table (a rematch), first seat first.
+
+    On the double chicken foot table (seed 004, "centre-rotate") the first turn moves one seat
+    each round, so the next match's round 1 goes to the seat after this match's round 1: the order
+    turns by one (not counted on from its last round). Other openings go by tiles or agreement.
+    """
+    if not isinstance(players, (list, tuple)):
+        raise RulesError(N_("The players must be given as a list of names."))
+    validate_players(rules, len(players))
+    order = list(players)
+    if rules.opening == "centre-rotate":
+        return order[1:] + order[:1]
+    return order
+
+
 # -- values from a form or the API -----------------------------------------------------
 
 
@@ -476,6 +492,8 @@ def open_rules(rules: HouseRules) -> list:
 
 # -- the rules in words -----------------------------------------------------------------
 
+# What each choice means, shown after the rule's name (web labels.TITLES) on the house-rules card
+# and at the desk: so the words never repeat the name ("Nobody holds the double: Nobody ...").
 _WORDS = {
     ("opening", "holder"): N_("Whoever holds the round's double lays it and opens"),
     ("opening", "highest-draw"): N_("The double goes in the centre; everyone draws a tile and the highest "
@@ -484,34 +502,29 @@ _WORDS = {
                                "opens, and it is set aside before the deal"),
     ("opening", "centre-rotate"): N_("The double goes in the centre before the deal; the first turn moves "
                                      "one seat each round"),
-    ("missing_double", "draw-until-found"): N_("Nobody holds the double: each player draws one tile in turn "
-                                               "until someone finds it"),
-    ("missing_double", "next-lower"): N_("Nobody holds the double: the round starts on the next lower double "
-                                         "someone holds, and the skipped double is an ordinary tile; in the "
-                                         "[0-0] round, with no lower double, each player draws one tile in turn "
-                                         "until someone finds it"),
+    ("missing_double", "draw-until-found"): N_("Each player draws one tile in turn until someone finds it"),
+    ("missing_double", "next-lower"): N_("The round starts on the next lower double someone holds, and the "
+                                         "skipped double is an ordinary tile; in the [0-0] round, with no lower "
+                                         "double, each player draws one tile in turn until someone finds it"),
     ("missing_double", "set-aside-before-deal"): N_("The double is set aside face up before the deal, so "
                                                     "nobody can be missing it"),
     ("missing_double", "cannot-happen"): N_("The double is out of the set before the deal, so nobody can be "
                                             "missing it"),
-    ("must_play_drawn", True): N_("A drawn tile that fits must be played"),
-    ("must_play_drawn", False): N_("A drawn tile that fits may be played"),
+    ("must_play_drawn", True): N_("Must be played"),
+    ("must_play_drawn", False): N_("May be played"),
     ("keep_back", "none"): N_("Every boneyard tile can be drawn"),
     ("keep_back", "gamerules"): N_("The last two boneyard tiles are never drawn with 2 players, the last "
                                    "one with 3 or more"),
-    ("impossible_foot", "play-on"): N_("A foot that can never be completed: play goes on, drawing while the "
-                                       "boneyard lasts, until nobody can move"),
-    ("impossible_foot", "round-ends"): N_("A foot that can never be completed ends the round at once"),
-    ("impossible_foot", "released"): N_("A foot that can never be completed is released: play resumes on "
-                                        "every open end"),
-    ("impossible_foot", OPEN): N_("A foot that can never be completed: not settled; the table decides "
-                                  "before play"),
-    ("round_start", "descending"): N_("Each round starts one double lower than the last"),
-    ("round_start", "highest"): N_("Every round starts on the highest double of the set"),
+    ("impossible_foot", "play-on"): N_("Play goes on, drawing while the boneyard lasts, until nobody can move"),
+    ("impossible_foot", "round-ends"): N_("The round ends at once"),
+    ("impossible_foot", "released"): N_("The foot is released: play resumes on every open end"),
+    ("impossible_foot", OPEN): N_("Not settled; the table decides before play"),
+    ("round_start", "descending"): N_("One double lower each round"),
+    ("round_start", "highest"): N_("The highest double, every round"),
     ("target_ends", "reaching"): N_("Played to an agreed total: whoever reaches it loses"),
     ("target_ends", "exceeding"): N_("Played to an agreed total: whoever goes over it loses"),
-    ("tie", "draw"): N_("Equal lowest totals: a draw"),
-    ("tie", "first-out-wins"): N_("Equal lowest totals: the one who went out first in the last round wins"),
+    ("tie", "draw"): N_("A draw"),
+    ("tie", "first-out-wins"): N_("The one who went out first in the last round wins"),
 }
 
 
@@ -527,7 +540,7 @@ def describe(rules: HouseRules) -> list:
         ("opening", _words(rules, "opening")),
         ("missing_double", _words(rules, "missing_double")),
         ("arms", _arms_words(rules)),
-        ("toes", Message(N_("%(toes)d toes on every later double"), {"toes": rules.toes})),
+        ("toes", Message(N_("%(value)s toes"), {"value": rules.toes})),
         ("must_play_drawn", _words(rules, "must_play_drawn")),
         ("keep_back", _words(rules, "keep_back")),
         ("impossible_foot", _words(rules, "impossible_foot")),
@@ -550,28 +563,27 @@ def _words(rules: HouseRules, rule: str) -> Message:
 
 def _arms_words(rules: HouseRules) -> Message:
     if rules.arms == "per-player":
-        return Message(N_("One arm per player on the starting double, up to %(most)d"), {"most": MAX_ARMS})
-    return Message(N_("%(arms)d arms on the starting double"), {"arms": rules.arms})
+        return Message(N_("One per player, up to %(most)d"), {"most": MAX_ARMS})
+    return Message(N_("%(value)s arms"), {"value": rules.arms})
 
 
 def _double_blank_words(rules: HouseRules) -> Message:
     if rules.double_blank:
-        return Message(N_("[0-0] left in hand counts %(points)d"), {"points": rules.double_blank})
-    return Message(N_("[0-0] left in hand counts its face value, 0"))
+        return Message(N_("Counts %(points)d points"), {"points": rules.double_blank})
+    return Message(N_("Counts its face value, 0"))
 
 
 def _out_on_double_words(rules: HouseRules) -> Message:
     if rules.out_on_double_penalty:
-        return Message(N_("Going out on a double is not allowed: it scores %(points)d"),
-                       {"points": rules.out_on_double_penalty})
-    return Message(N_("Going out on a double is allowed"))
+        return Message(N_("Not allowed: it scores %(points)d"), {"points": rules.out_on_double_penalty})
+    return Message(N_("Allowed"))
 
 
 def _chicken_little_words(rules: HouseRules) -> Message:
     if rules.chicken_little:
-        return Message(N_("Chicken little: announce your last tile; if caught, draw %(tiles)d (or miss a turn "
-                          "when the boneyard is empty)"), {"tiles": rules.chicken_little})
-    return Message(N_("Chicken little is not played"))
+        return Message(N_("Announce your last tile; if caught, draw %(tiles)d (or miss a turn when the boneyard "
+                          "is empty)"), {"tiles": rules.chicken_little})
+    return Message(N_("Not played"))
 
 
 def _match_words(rules: HouseRules) -> Message:

@@ -27,6 +27,9 @@ class FootRuling:
     outcome: str
     parts: list
     rule: Message
+    #: Whether the ruling ends the round now, so the table counts its hands: the house rule
+    #: ends it at once, or play goes on but nobody can move (nothing to lay, nothing to draw).
+    ends_round: bool = False
 
     @property
     def explanation(self) -> str:
@@ -62,8 +65,11 @@ def judge_foot(rules: HouseRules, double, on_table, toes_laid=0, drawable=0, sta
     if not completable:
         parts += _consequence_parts(outcome, len(unseen), drawable)
     rule = rules.sources["impossible_foot" if not completable else "arms" if starting else "toes"]
+    ends_round = not completable and (outcome == "round-ends" or (outcome == "play-on" and not unseen
+                                                                   and not drawable))
     return FootRuling(double=double, starting=starting, needed=needed, toes_laid=toes_laid, toes_missing=missing,
-                      unseen=unseen, completable=completable, outcome=outcome, parts=parts, rule=rule)
+                      unseen=unseen, completable=completable, outcome=outcome, parts=parts, rule=rule,
+                      ends_round=ends_round)
 
 
 def _table_tiles(on_table, top: int) -> list:

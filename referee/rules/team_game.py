@@ -143,9 +143,9 @@ def describe(rules: TeamRules) -> list:
     else:
         scoring = Message(N_("The winning side scores every pip left in all hands, partner's included"))
     if rules.blocked_to_blocker:
-        blocked = Message(N_("A blocked hand goes to the side of the player who laid the blocking tile"))
+        blocked = Message(N_("The side of the player who laid the blocking tile"))
     else:
-        blocked = Message(N_("A blocked hand goes to the side with fewer pips; equal pips: nobody scores"))
+        blocked = Message(N_("The side with fewer pips; equal pips: nobody scores"))
     if rules.capicu_bonus:
         capicu = Message(N_("A capicu earns a %(bonus)d-point bonus"), {"bonus": rules.capicu_bonus})
     else:

@@ -88,9 +88,10 @@ _DIRECTION = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u
 
 
 def _unprintable(ch: str) -> bool:
-    """Control, unassigned, private and direction characters; not the joiners and selectors of
-    emoji sequences (a family emoji is one name's worth of text)."""
-    return ch in _DIRECTION or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp")
+    """Control, surrogate, private-use and direction characters; not the joiners and selectors
+    of emoji sequences (a family emoji is one name's worth of text), nor characters newer than
+    this Python's Unicode tables (the newest emoji), which it knows only as unassigned."""
+    return ch in _DIRECTION or unicodedata.category(ch) in ("Cc", "Cs", "Co", "Zl", "Zp")
 
 
 def clean_players(raw_names, skip_empty: bool = False) -> list[str]:
@@ -177,6 +178,17 @@ class RoundView:
         return self.scores is not None
 
 
+@dataclass(frozen=True)
+class Placing:
+    """Where a column (a player, or a team) finished: places are shared by equal totals."""
+
+    place: int
+    column: str
+    total: int
+    behind: int
+    won: bool
+
+
 @dataclass
 class GameView:
     id: str
@@ -198,6 +210,7 @@ class GameView:
     scored: list = field(default_factory=list)
     player_ids: dict = field(default_factory=dict)
     keep_photos: bool = False
+    rematch: Optional[str] = None
 
     @property
     def played(self) -> list:
@@ -233,6 +246,15 @@ class GameView:
     @property
     def seating(self) -> Optional[Message]:
         return self.kind.seating(self.rules, self.players)
+
+    @property
+    def placings(self) -> list:
+        return placings(self)
+
+    @property
+    def next_match_order(self) -> list:
+        """The seats a rematch would have, first seat first."""
+        return self.kind.next_match_order(self.rules, self.players)
 
     def round(self, number: int) -> RoundView:
         for r in self.rounds:
@@ -334,7 +356,35 @@ def view(db: Session, game: Game) -> GameView:
                     running=running, finished=standing.finished, winners=standing.winners,
                     leaders=standing.leaders, summary=standing.summary, version=game.version,
                     updated=game.updated, scored=scored, player_ids={p.name: p.id for _, p in seats},
-                    keep_photos=game.keep_photos)
+                    keep_photos=game.keep_photos, rematch=game.rematch)
+
+
+def placings(state: GameView) -> list:
+    """A finished match's final order: the winners first (place 1), then every other column by
+    its total, best first (lowest in Chicken Foot, highest in the team and draw games: the
+    kind's `high_wins`). Equal totals share a place and the next place is skipped (1, 2, 2, 4);
+    `behind` is how many points a column finished from the winner's total. The winners are the
+    rules' (a tie that the first one out wins has one winner and a second place 0 behind).
+    Nothing before the match is over."""
+    if not state.finished:
+        return []
+    sign = 1 if state.kind.high_wins else -1
+    columns, totals = state.columns, state.totals
+    winners = [c for c in columns if c in state.winners]
+    best = max(sign * totals[c] for c in (winners or columns))
+    ranked = sorted(columns, key=lambda c: (c not in winners, -sign * totals[c], columns.index(c)))
+    result = []
+    for index, column in enumerate(ranked):
+        if column in winners:
+            place = 1
+        elif index and ranked[index - 1] not in winners and totals[ranked[index - 1]] == totals[column]:
+            place = result[-1].place
+        else:
+            place = index + 1
+        result.append(Placing(place=place, column=column, total=totals[column],
+                              behind=0 if column in winners else best - sign * totals[column],
+                              won=column in winners))
+    return result
 
 
 def _scoring_entry(entry: RoundEntry) -> RoundEntry:
@@ -365,12 +415,46 @@ def create_game(db: Session, names, rules_spec, kind_name: str = kinds.CHICKEN_F
     rules = kind.rules(name, overrides)
     kind.deal(rules, players)  # refuses a player count the rules cannot deal for
     with writing(db):
-        game = Game(kind=kind_name, preset=name, overrides=overrides)
-        db.add(game)
-        db.flush()
-        for seat, player_name in enumerate(players):
-            db.add(Seat(game_id=game.id, player_id=_player(db, player_name).id, seat=seat))
+        game = _insert_game(db, kind_name, name, overrides, [_player(db, n).id for n in players])
     return game
+
+
+def _insert_game(db: Session, kind_name: str, preset: str, overrides: dict, player_ids: list) -> Game:
+    game = Game(kind=kind_name, preset=preset, overrides=overrides)
+    db.add(game)
+    db.flush()
+    for seat, player_id in enumerate(player_ids):
+        db.add(Seat(game_id=game.id, player_id=player_id, seat=seat))
+    return game
+
+
+def rematch(db: Session, game: Game) -> Game:
+    """A new game for the same table once the match is over: the same players, seated as
+    before, under the same house rules (the preset and every change the table made, a rule
+    it settled during the match included, or the team or draw game's options).
+
+    Who opens moves on as the rules say (`Kind.next_match_order`): where the first turn goes
+    round the table, the order turns by one seat so that the next player opens the first
+    round; elsewhere the tiles decide and the order is kept.
+
+    A game has one rematch: a second tap, or another scorer's, gets the game already started.
+    Refused before the match is over.
+    """
+    with writing(db):
+        game = lock(db, game.id)
+        if game.rematch is not None:
+            started = db.get(Game, game.rematch)
+            if started is not None:
+                return started
+        state = view(db, game)
+        if not state.finished:
+            raise RulesError(N_("This match is not over yet: a rematch can start once it is."))
+        order = state.kind.next_match_order(state.rules, state.players)
+        new = _insert_game(db, game.kind, game.preset, dict(game.overrides), [state.player_ids[n] for n in order])
+        game.rematch = new.id
+        touch(game)
+        db.add(game)
+    return new
 
 
 def check_token(game: Game | Poll, token) -> None:

@@ -72,6 +72,8 @@ class Kind:
     name = ""
     high_wins = True
     title = ""
+    #: The game's name in a list of games ("Team dominoes", without its seating).
+    short_title = ""
     unit = "hand"
     has_desk = False
     round_doubles = False
@@ -117,11 +119,18 @@ class Kind:
     def double_blank(self, rules, number: int) -> int:
         return 0
 
+    def next_match_order(self, rules, players: list) -> list:
+        """The seats of a rematch, first seat first. The team and draw games open their first
+        hand by the tiles (team_game.opener: whoever holds [6-6]; draw_game.opener_text: whoever
+        holds the highest double), never by a seat, so the table keeps its order."""
+        return list(players)
+
 
 class ChickenFoot(Kind):
     name = CHICKEN_FOOT
     high_wins = False
     title = N_("Chicken Foot")
+    short_title = N_("Chicken Foot")
     unit = "round"
     has_desk = True
     round_doubles = True
@@ -174,11 +183,16 @@ class ChickenFoot(Kind):
     def describe(self, rules) -> list:
         return cf_rules.describe(rules)
 
+    def next_match_order(self, rules, players: list) -> list:
+        """Turned by one seat where the first turn goes round the table (house_rules.next_match_order)."""
+        return cf_rules.next_match_order(rules, players)
+
 
 class Team(Kind):
     name = TEAM
     high_wins = True
     title = N_("Team dominoes (2 v 2)")
+    short_title = N_("Team dominoes")
     asks_blocker = True
 
     def placeholder_seats(self, rules) -> int:
@@ -236,6 +250,7 @@ class Draw(Kind):
     name = DRAW
     high_wins = True
     title = N_("Draw game")
+    short_title = N_("Draw game")
 
     def rules(self, preset_name, overrides):
         return draw_game.draw_rules(**overrides)

@@ -31,17 +31,34 @@ class Reading:
     seat: int
     tiles: list                       # tiles of the game's set, as "a-b"
     pips: int
-    unsure: list = field(default_factory=list)      # low-confidence tiles, "a-b"
+    unsure: list = field(default_factory=list)      # tiles to check: read doubtfully, or twice
     outside: list = field(default_factory=list)     # read tiles the game's set does not have
     image: Optional[str] = None       # data: URI of the annotated photo, for this page only
     double_blank: int = 0             # what the house rules count a [0-0] (the pips count it 0)
+    twice: list = field(default_factory=list)       # tiles read on two places of the photo, "a-b"
+    numbers: dict = field(default_factory=dict)     # each tile counted: its number on the photo
+
+    @property
+    def outlined(self) -> int:
+        """How many tiles the photo shows outlined: those counted, each read twice once
+        more, and those left out of the set."""
+        return len(self.tiles) + len(self.twice) + len(self.outside)
 
     @property
     def messages(self) -> list:
-        notes = [Message(N_("Read %(count)d tiles, %(pips)d pips. Check them below and tap to correct before saving."),
-                         {"count": len(self.tiles), "pips": self.pips})]
-        if self.unsure:
-            notes.append(Message(N_("Not sure about: %(tiles)s."), {"tiles": ", ".join(self.unsure)}))
+        """What the page says under the photo. The tiles and pips are not among them: the
+        strip of the tiles read totals them, and follows every correction; these say why
+        that total may count fewer tiles than the photo has outlines."""
+        notes = []
+        if self.outlined != len(self.tiles):
+            notes.append(Message(N_("%(outlined)d tiles are outlined on the photo; %(counted)d are counted below."),
+                                 {"outlined": self.outlined, "counted": len(self.tiles)}))
+        if self.twice:
+            notes.append(Message(N_("Read twice, counted once: %(tiles)s. One of the two is probably another tile."),
+                                 {"tiles": ", ".join(self.twice)}))
+        doubtful = [t for t in self.unsure if t not in self.twice]
+        if doubtful:
+            notes.append(Message(N_("Not sure about: %(tiles)s."), {"tiles": ", ".join(doubtful)}))
         if self.outside:
             notes.append(Message(N_("Left out, not in this set: %(tiles)s."), {"tiles": ", ".join(self.outside)}))
         if self.double_blank and "0-0" in self.tiles:
@@ -90,10 +107,9 @@ class Busy(Exception):
     """Another photo is being read in this process and did not finish in time (503)."""
 
 
-def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0) -> Reading:
-    """Read the photo; PhotoError (bad image) becomes a RulesError the page can show, and
-    VisionUnavailable becomes Unavailable. `double_blank` is what the game's house rules
-    count a [0-0], which the reading says when it holds one."""
+def _read_photo(data: bytes, max_bytes: int, table: bool = False):
+    """The vision reading of one upload, one at a time in this process; PhotoError (bad
+    image) becomes a RulesError the page can show, and VisionUnavailable Unavailable."""
     import vision
 
     if not data:
@@ -103,28 +119,136 @@ def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0
     if not _READING.acquire(timeout=WAIT_FOR_READER):
         raise Busy()
     try:
-        hand = vision.read_hand(data)
+        return vision.read_table(data) if table else vision.read_hand(data)
     except vision.PhotoError as err:
         raise RulesError(PHOTO_ERRORS.get(err.kind, PHOTO_ERRORS["unreadable"])) from None
     except vision.VisionUnavailable:
         raise Unavailable() from None
     finally:
         _READING.release()
-    tiles, unsure, outside = [], [], []
-    for tile in hand.tiles:
+
+
+def read(data: bytes, seat: int, top: int, max_bytes: int, double_blank: int = 0) -> Reading:
+    """Read the photo; PhotoError (bad image) becomes a RulesError the page can show, and
+    VisionUnavailable becomes Unavailable. `double_blank` is what the game's house rules
+    count a [0-0], which the reading says when it holds one."""
+    hand = _read_photo(data, max_bytes)
+    tiles, unsure, outside, twice, numbers = [], [], [], [], {}
+    for number, tile in enumerate(hand.tiles, 1):  # as the photo numbers them (annotate.label_for)
         name = f"{tile.a}-{tile.b}"
         if tile.a > top:
             outside.append(name)
             continue
         if name in tiles:
-            unsure.append(name)
+            # a set holds each tile once: counted once, and checked
+            twice.append(name)
+            if name not in unsure:
+                unsure.append(name)
             continue
         tiles.append(name)
-        if tile.low_confidence:
+        numbers[name] = number
+        if tile.low_confidence and name not in unsure:
             unsure.append(name)
     pips = sum(Tile(*map(int, t.split("-"))).pips for t in tiles)
-    return Reading(seat=seat, tiles=tiles, pips=pips, unsure=unsure, outside=outside,
-                   image=_data_uri(hand.annotated()), double_blank=double_blank)
+    # The photo is drawn without its own total (every tile it outlines): the page totals the
+    # tiles counted, and follows the player's corrections.
+    return Reading(seat=seat, tiles=tiles, pips=pips, unsure=unsure, outside=outside, twice=twice, numbers=numbers,
+                   image=_data_uri(hand.annotated(total=False)), double_blank=double_blank)
+
+
+@dataclass
+class TableReading:
+    """The face-up tiles read in a photo of the table, for the referee desk and the API."""
+
+    hand: object                      # the vision Hand, for its outlines and its annotated photo
+    top: int                          # the set's highest number: tiles above it are left out
+
+    @property
+    def tiles(self) -> list:
+        """Every tile read, as the API shows it: "a-b", confidence, outline in the photo's pixels."""
+        return [{"tile": f"{t.a}-{t.b}", "confidence": t.confidence,
+                 "polygon": [[round(x, 1), round(y, 1)] for x, y in t.polygon]} for t in self.hand.tiles]
+
+    @property
+    def pips(self) -> int:
+        return self.hand.pips
+
+    @property
+    def names(self) -> list:
+        """The tiles of the set read, each once, as "a-b"."""
+        return list(dict.fromkeys(f"{t.a}-{t.b}" for t in self.hand.tiles if t.a <= self.top))
+
+    @property
+    def unsure(self) -> list:
+        """The tiles read that the player should check: doubtful, or read twice."""
+        return list(dict.fromkeys(f"{t.a}-{t.b}" for t in self.hand.tiles if t.low_confidence and t.a <= self.top))
+
+    def foot(self, double: Tile, starting: bool = False) -> "TableFoot":
+        """What the photo shows of `double`'s foot: the tiles of its number read, and the
+        ones lying against it as its toes (the starting double's arms). A later double was
+        laid against one tile of its number, on the other side from its toes; where the
+        tiles against it lie one on each side, that one cannot be told from a toe, and the
+        reading leaves the player to tap the toe."""
+        number = double.high
+        tiles = self.hand.tiles
+        carrying = [name for name in self.names if Tile(*map(int, name.split("-"))).has(number)
+                    and name != str(double)]
+        index = next((k for k, t in enumerate(tiles) if (t.a, t.b) == (double.high, double.low)), None)
+        toes = []
+        if index is not None:
+            against = [k for k in self.hand.touching(index) if number in (tiles[k].a, tiles[k].b)
+                       and tiles[k].a != tiles[k].b]
+            if starting:
+                toes = against
+            else:
+                toes = _far_side(tiles[index].polygon, [tiles[k].polygon for k in against], against)
+        names = list(dict.fromkeys(f"{tiles[k].a}-{tiles[k].b}" for k in toes))
+        return TableFoot(double=double, laid=carrying, toes=[n for n in names if n in carrying],
+                         unsure=[n for n in self.unsure if n in carrying or n == str(double)],
+                         found=index is not None)
+
+    def image(self, number=None) -> str:
+        """The annotated photo as a data: URI, the tiles carrying `number` standing out."""
+        if number is None:
+            return _data_uri(self.hand.annotated())
+        tiles = self.hand.tiles
+        return _data_uri(self.hand.annotated(highlight=[k for k, t in enumerate(tiles) if number in (t.a, t.b)]))
+
+
+@dataclass
+class TableFoot:
+    double: Tile
+    laid: list
+    toes: list
+    unsure: list
+    found: bool
+
+
+def _centre(polygon) -> tuple:
+    return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
+
+
+def _far_side(double_polygon, polygons, indices) -> list:
+    """The tiles against a later double on its toes' side: the side across its short axis
+    holding more of them (the tile it was laid against lies alone on the other)."""
+    if len(indices) < 2:
+        return []  # the tile it was laid against, or nothing: no toe yet
+    p = double_polygon
+    sides = [((p[1][0] - p[0][0]) ** 2 + (p[1][1] - p[0][1]) ** 2, (p[1][0] - p[0][0], p[1][1] - p[0][1])),
+             ((p[2][0] - p[1][0]) ** 2 + (p[2][1] - p[1][1]) ** 2, (p[2][0] - p[1][0], p[2][1] - p[1][1]))]
+    across = min(sides)[1]  # the double's short side: its line runs this way
+    cx, cy = _centre(p)
+    signs = [((_centre(q)[0] - cx) * across[0] + (_centre(q)[1] - cy) * across[1]) > 0 for q in polygons]
+    ahead = [k for k, sign in zip(indices, signs) if sign]
+    behind = [k for k, sign in zip(indices, signs) if not sign]
+    # one on each side: which is the toe cannot be told, but there is one (the player
+    # may move the mark; the count, which the ruling takes, is right)
+    return ahead if len(ahead) >= len(behind) else behind
+
+
+def read_table(data: bytes, top: int, max_bytes: int) -> TableReading:
+    """Read a photo of the table: every face-up tile, with its outline and confidence."""
+    return TableReading(hand=_read_photo(data, max_bytes, table=True), top=top)
 
 
 def _data_uri(jpeg: bytes) -> str:

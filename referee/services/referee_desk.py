@@ -80,6 +80,11 @@ class Answer:
         """The ruling in English, as stored in the log."""
         return " ".join(str(part) for part in self.parts)
 
+    @property
+    def ends_round(self) -> bool:
+        """Whether the table stops the round here and counts its hands (rulings.FootRuling)."""
+        return bool(self.ruling is not None and self.ruling.ends_round)
+
 
 def _rule_words(rules: HouseRules, rule_name: str) -> Message:
     return next(words for name, words, _ in describe(rules) if name == rule_name)
@@ -252,18 +257,27 @@ def _load(value):
 
 
 def record(db: Session, game: Game, answer: Answer, round_number: Optional[int] = None) -> Ruling:
-    """Save a ruling in the game's log."""
+    """Save a ruling in the game's log.
+
+    The game's version moves on too: the game page's round card tells of a ruling that ended
+    the round, and every phone showing it picks that up with its next poll.
+    """
+    # "titled": the rule's words are the ones that follow its name (house_rules._WORDS), so the
+    # log puts the name before them; rulings logged before had the name inside their words.
     data = {"parts": [_dump(part) for part in answer.parts], "notes": [_dump(note) for note in answer.notes],
             "rule": _dump(answer.rule), "rule_name": answer.rule_name, "rule_words": _dump(answer.rule_words),
-            "inputs": answer.inputs}
+            "inputs": answer.inputs, "titled": True, "ends_round": answer.ends_round}
     if answer.ruling is not None:
         data["result"] = {"completable": answer.ruling.completable, "toes_missing": answer.ruling.toes_missing,
                           "unseen": [str(tile) for tile in answer.ruling.unseen]}
     game_id = game.id
     with writing(db):
+        locked = lock(db, game_id)
         row = Ruling(game_id=game_id, round_number=round_number, question=answer.question, foot=answer.foot,
                      outcome=answer.outcome, answer=answer.explanation, rule=str(answer.rule), data=data)
         db.add(row)
+        touch(locked)
+        db.add(locked)
     return row
 
 
@@ -284,6 +298,10 @@ class LogEntry:
     rule_message: Optional[Message]
     rule_words: Optional[Message]
     result: dict
+    #: The rule whose name goes before `rule_words` (None where the words hold the name).
+    rule_name: Optional[str] = None
+    inputs: dict = field(default_factory=dict)
+    ends_round: bool = False
 
     @property
     def title(self) -> Message:
@@ -325,8 +343,25 @@ def log(db: Session, game_id: str) -> list:
             notes=[_load(note) for note in data.get("notes", [])],
             rule_message=_load(data["rule"]) if "rule" in data else None,
             rule_words=_load(data["rule_words"]) if "rule_words" in data else None,
-            result=data.get("result", {})))
+            result=data.get("result", {}), rule_name=data.get("rule_name") if data.get("titled") else None,
+            inputs=data.get("inputs") or {}, ends_round=bool(data.get("ends_round", row.outcome == "round-ends"))))
     return entries
+
+
+def is_logged(entries: list, answer: Answer, round_number: Optional[int]) -> bool:
+    """Whether the game's log already holds this decision: the same question in the same
+    round, on the same foot or inputs, with the same outcome. The desk's log button then
+    says so rather than logging it twice."""
+    return any(entry.question == answer.question and entry.round == round_number
+               and entry.outcome == answer.outcome and (entry.foot or None) == (answer.foot or None)
+               and entry.inputs == (answer.inputs or {}) for entry in entries)
+
+
+def round_ending(entries: list, number: Optional[int]) -> Optional[LogEntry]:
+    """The last logged ruling that ended round `number`, for the game page's round card."""
+    if number is None:
+        return None
+    return next((entry for entry in reversed(entries) if entry.round == number and entry.ends_round), None)
 
 
 def log_json(db: Session, game_id: str) -> list:

@@ -9,8 +9,8 @@ from typing import Optional
 
 from sqlmodel import Session, select
 
-from referee.rules.text import N_, RulesError
-from referee.services import games
+from referee.rules.text import Message, N_, RulesError
+from referee.services import games, kinds
 from referee.storage.database import writing
 from referee.storage.models import Game, Hand, Player, Round, Seat
 
@@ -30,6 +30,11 @@ class Record:
     won: int
     rounds: list         # RoundResult, oldest first
     double_blank_penalties: int
+
+    @property
+    def counted_kinds(self) -> list:
+        """The games whose rounds the round figures count (see `record`), by name."""
+        return [Message(kind.short_title) for kind in kinds.KINDS.values() if _counts_rounds(kind)]
 
     @property
     def average(self) -> Optional[float]:
@@ -63,13 +68,18 @@ def record(db: Session, player: Player) -> Record:
     # Points per round mean penalty points only where the low total wins (Chicken Foot); the
     # team and draw games count points won, so their rounds stay out of the averages.
     rows = db.exec(select(Hand, Round).where(Hand.round_id == Round.id).where(Hand.player_id == player.id)
-                   .where(Round.game_id.in_([v.id for v in views if not v.kind.high_wins]))
+                   .where(Round.game_id.in_([v.id for v in views if _counts_rounds(v.kind)]))
                    .order_by(Round.created, Round.id)).all()
     rules = {v.id: v.rules for v in views}
     results = [RoundResult(r.game_id, r.number, h.points, r.created) for h, r in rows]
     penalties = sum(1 for h, r in rows
                     if (h.double_blank or h.tiles and "0-0" in h.tiles.split()) and rules[r.game_id].double_blank)
     return Record(player=player, games=views, won=won, rounds=results, double_blank_penalties=penalties)
+
+
+def _counts_rounds(kind) -> bool:
+    """Points per round are penalty points only where the low total wins."""
+    return not kind.high_wins
 
 
 def can_manage(db: Session, player: Player, tokens: dict) -> bool:

@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 
 from referee.rules.scoring import PipTotal
 from referee.rules.text import Message, N_, RulesError
-from referee.services.games import Conflict, RoundEntry, RoundView, Saved, lock, score_entry, touch, view
+from referee.services.games import Conflict, NotFound, RoundEntry, RoundView, Saved, lock, score_entry, touch, view
 from referee.storage.database import writing
 from referee.storage.models import Hand, Round, RoundChange, utcnow
 
@@ -99,10 +99,13 @@ def undo_round(db: Session, game, number: Optional[int] = None) -> int:
             raise RulesError(N_("This match is over; its scores can no longer be changed."))
         last = state.played[-1] if state.played else None
         if number is not None and (last is None or number != last.number):
-            if last is None or number > last.number:
+            if last is not None and number < last.number:
+                raise Conflict(Message(N_("Only the last round (%(last)d) can be undone, not round %(number)d."),
+                                       {"number": number, "last": last.number}))
+            change = _last_change(db, game.id, number)
+            if change is not None and change.action == "undone":
                 raise Conflict(Message(N_("Round %(number)d is already undone."), {"number": number}))
-            raise Conflict(Message(N_("Only the last round (%(last)d) can be undone, not round %(number)d."),
-                                   {"number": number, "last": last.number}))
+            raise NotFound(number)  # a round that was never saved
         if last is None:
             raise RulesError(N_("No round has been recorded yet, so there is nothing to undo."))
         row = db.exec(select(Round).where(Round.game_id == game.id, Round.number == last.number)).one()

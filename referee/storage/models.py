@@ -38,6 +38,9 @@ class Game(SQLModel, table=True):
     version: int = 1
     finished: bool = False
     keep_photos: bool = False
+    #: The game started as this one's rematch, once someone has started it: a second tap on
+    #: Rematch (or another scorer's) opens that game rather than starting another.
+    rematch: Optional[str] = Field(default=None, max_length=16)
 
 
 class Seat(SQLModel, table=True):

@@ -4,11 +4,13 @@ The rules core returns `Message` objects (an English msgid and its parameters) i
 finished sentences; `say` turns them into the reader's language here, at the edge.
 """
 
+from datetime import datetime, timezone
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import Babel, format_date, format_percent, gettext
+from flask_babel import Babel, format_date, format_datetime, format_percent, gettext
+from markupsafe import Markup, escape
 
 from referee.rules.text import Message, RulesError
 
@@ -31,6 +33,25 @@ def say(message) -> str:
         params = {k: say(v) if isinstance(v, Message) else v for k, v in message.params.items()}
         return gettext(message.msgid, **params) if params else gettext(message.msgid)
     return str(message)
+
+
+#: How much of a moment `local_time` shows: the date, the time to the minute, or to the second.
+TIME_STYLES = {"date": "medium", "short": "short", "medium": "medium"}
+
+
+def local_time(moment, style: str = "short") -> Markup:
+    """A moment as a <time> element that the phone shows in its own time zone and language
+    (app.js formats every `time[data-local]` with Intl.DateTimeFormat). The text inside is the
+    server's rendering in UTC, which is what a phone without JavaScript shows."""
+    if not isinstance(moment, datetime):
+        return Markup("")
+    moment = moment.replace(tzinfo=timezone.utc) if moment.tzinfo is None else moment.astimezone(timezone.utc)
+    stamp = moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+    if style == "date":
+        shown = format_date(moment, TIME_STYLES[style])
+    else:
+        shown = f"{format_datetime(moment, TIME_STYLES.get(style, 'short'), rebase=False)} UTC"
+    return Markup('<time datetime="{}" data-local="{}">{}</time>').format(stamp, escape(style), shown)
 
 
 @bp.route("/lang/<code>")
@@ -58,7 +79,7 @@ def init_app(app):
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(Path(__file__).resolve().parent / "translations"))
     app.jinja_env.filters["say"] = say
-    app.jinja_env.globals.update(format_percent=format_percent, format_date=format_date)
+    app.jinja_env.globals.update(format_percent=format_percent, format_date=format_date, local_time=local_time)
     app.jinja_env.globals["LANGUAGE_NAMES"] = NAMES
     app.register_blueprint(bp)
 

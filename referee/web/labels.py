@@ -109,3 +109,13 @@ def rule_value(name: str, value) -> Message:
 
 def preset_label(name: str) -> Message:
     return Message(PRESETS.get(name, name))
+
+
+#: A place in a finished match's order, up to the eight players a game can have.
+PLACES = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"), N_("8th"))
+
+
+def place_label(place: int) -> Message:
+    if 1 <= place <= len(PLACES):
+        return Message(PLACES[place - 1])
+    return Message("%(value)s", {"value": place})

@@ -4,6 +4,9 @@ The QR code is SVG from the `qrcode` package, inlined in the page: nothing raste
 fetched. The scorer link carries the edit token; the watch link does not.
 """
 
+import ipaddress
+from urllib.parse import urlsplit
+
 import qrcode
 import qrcode.image.svg
 from flask import url_for
@@ -21,3 +24,15 @@ def watch_url(game_id: str) -> str:
 
 def scorer_url(game_id: str, token: str) -> str:
     return url_for("play.join", game_id=game_id, token=token, _external=True)
+
+
+def unreachable(url: str) -> bool:
+    """Whether `url` names this computer only (localhost, 127.0.0.1, ::1): a QR code of it
+    sends another phone to itself. `referee serve` prints the address the Wi-Fi can reach."""
+    host = (urlsplit(url).hostname or "").rstrip(".").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

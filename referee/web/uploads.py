@@ -10,5 +10,5 @@ def init_app(app):
 
     @app.before_request
     def room_for_a_photo():
-        if request.endpoint == "play.photo":
+        if request.endpoint in ("play.photo", "desk.foot_photo", "api.read_photo"):
             request.max_content_length = 2 * current_app.config["MAX_PHOTO_BYTES"]

@@ -4,6 +4,7 @@ import numpy as np
 from playwright.sync_api import expect
 
 import vision
+from tests.browser.helpers import open_round_of_two
 from tools.generators.synthetic_photos import make_photo
 
 PLAYERS = ["Ann", "Bob"]
@@ -16,12 +17,7 @@ def test_upload_a_photo_correct_one_tile_and_save(page, live_server, shot, tmp_p
     path.write_bytes(picture.encode())
     read = sorted(f"{t.a}-{t.b}" for t in vision.read_hand(path.read_bytes()).tiles)
 
-    page.goto(live_server + "/games/new")
-    for seat, name in enumerate(PLAYERS):
-        page.fill(f"input[name=player-{seat}]", name)
-    page.get_by_role("button", name="Start the game").click()
-    page.get_by_role("link", name="Enter the hands of round 1").click()
-    page.locator("#hand-1 input[name=went_out]").check()
+    open_round_of_two(page, live_server, PLAYERS)
 
     page.locator("input[name=photo-0]").set_input_files(str(path))
     expect(page.locator("#photo-result img")).to_be_visible()

@@ -20,7 +20,7 @@ def enter_hand(page, number, pips, went_out=None, blocker=None, capicu=None):
         page.select_option("select[name=capicu_tile]", capicu)
         for end, number in zip(page.locator("select[name=capicu_ends]").all(), capicu.split("-")):
             end.select_option(number)  # the two open ends before it, which it fits
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#scoreboard")).to_be_visible()
 
 
@@ -53,7 +53,7 @@ def test_team_match_to_100_with_a_block_and_a_capicu(page, live_server, shot):
     page.locator("select[name=capicu_ends]").nth(1).select_option("5")
     expect(page.locator("#round-preview")).to_contain_text("capicu")
     shot("32-team-capicu-hand")
-    page.get_by_role("button", name="Save round").click()
+    page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#scoreboard")).to_be_visible()
     assert team_totals(page) == {"Ann & Cy": 50, "Bob & Di": 0}
     expect(page.locator(".next")).to_contain_text("Ann went out last hand, so Ann opens")

@@ -178,7 +178,7 @@ def test_an_unexpected_error_logs_the_route_not_the_token(app, caplog, monkeypat
 # -- names -----------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["👨‍👩‍👧‍👦", "🏳️‍🌈 Sam", "Zoë", "李雷", "Ana\u00adMaria"])
+@pytest.mark.parametrize("name", ["👨‍👩‍👧‍👦", "🏳️‍🌈 Sam", "Zoë", "李雷", "Ana\u00adMaria", "Moose \U0001face"])
 def test_names_take_any_printable_text_emoji_sequences_included(client, name):
     game = new_game(client, players=[name, "Other"])
     assert game["players"][0] == name

@@ -307,7 +307,7 @@ def test_describe_gives_every_rule_in_words_with_its_source():
     assert words["set"] == "Double-9, 55 tiles"
     assert words["deal_table"] == "Tiles each, by number of players: 2: 20, 3: 14, 4: 11, 5: 9, 6: 7"
     assert words["match_length"] == "10 rounds, from [9-9] down to [0-0]"
-    assert words["double_blank"] == "[0-0] left in hand counts 50"
+    assert words["double_blank"] == "Counts 50 points"
     assert str(dict((r[0], r[2]) for r in rows)["impossible_foot"]) == "Pagat does not address it: the table decides"
     foot_sources = dict((r[0], str(r[2])) for r in describe(PRESETS["double-foot"]))
     assert foot_sources["players"] == "Double chicken foot table: up to 6 on double-nine; 7-8 play double-twelve"

@@ -233,4 +233,4 @@ def test_hub_set_rounds_may_all_start_on_the_highest_double():
     assert round_doubles(highest) == [Tile(9, 9)] * 10 and round_double(highest, 9) == Tile(9, 9)
     rows = dict((rule, str(text)) for rule, text, _ in describe(highest))
     assert rows["match_length"] == "10 rounds, each on [9-9]"
-    assert rows["round_start"] == "Every round starts on the highest double of the set"
+    assert rows["round_start"] == "The highest double, every round"

@@ -24,6 +24,7 @@ FORMS = [
     ("/games/{id}/referee/foot", {"double": "1-1"}),
     ("/referee/foot/ruling", {"preset": "pagat", "players": "4", "double": "1-1"}),
     ("/games/{id}/referee/out-on-double", {}),
+    ("/games/{id}/rematch", {}),
 ]
 
 

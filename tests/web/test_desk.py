@@ -232,7 +232,7 @@ def test_foot_page_seven_ones_can_still_be_completed(client):
     assert "Toes missing 3" in words
     assert "Not on the table yet: 3 ([8-1], [5-1], [1-0])." in words
     assert "The boneyard holds 11 tiles and every one of them can be drawn." in words
-    assert "House rule: 3 toes on every later double." in words
+    assert "House rule: Toes on a later double: 3 toes." in words
 
 
 def test_foot_fragment_eight_ones_pagat_the_table_decides_and_sees_the_choices(client):
@@ -410,13 +410,15 @@ def test_scorer_settles_the_open_rule_for_the_rest_of_the_match(app, client):
     assert 'data-outcome="released"' in page.get_data(as_text=True)
     with Session(app.extensions["engine"]) as db:
         game = db.get(Game, game_id)
-        assert game.overrides == {"impossible_foot": "released"} and game.version == before + 1
+        # the settled rule, then the ruling logged under it: each moves the game on, so phones pick both up
+        assert game.overrides == {"impossible_foot": "released"} and game.version == before + 2
     [entry] = logged(app, game_id)
     assert entry["outcome"] == "released" and entry["rule"] == "Chosen by the table"
     # The API and the house-rules card now follow the table's choice.
     body = api(client, {"game": game_id, "double": "1-1", "on_table": EIGHT}).get_json()
     assert body["outcome"] == "released"
-    assert "A foot that can never be completed is released" in text(client.get(f"/games/{game_id}"))
+    assert "A foot that can never be completed The foot is released: play resumes on every open end" in text(
+        client.get(f"/games/{game_id}"))
     # Once settled it stays settled.
     again = client.post(f"/games/{game_id}/referee/foot", data=taps(EIGHT, settle="round-ends"))
     assert again.status_code == 422

@@ -36,6 +36,14 @@ def upload(client, game, seat, data, headers=None, **fields):
                        headers=headers)
 
 
+def strip_total(text: str, seat: int) -> str:
+    """The total shown over a hand's strip of tiles read (its words, tags and hidden parts left out)."""
+    strip = text.split(f'data-strip="{seat}"')[1]
+    total = re.search(r'<p class="strip-total"[^>]*>(.*?)</p>', strip, re.S).group(1)
+    total = re.sub(r'<span[^>]*hidden>.*?</span>', "", total, flags=re.S)
+    return " ".join(re.sub(r"<[^>]+>", " ", total).split())
+
+
 def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, picture, photo):
     game = new_game(client)
     as_scorer(client, game)
@@ -49,7 +57,8 @@ def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, pict
     assert 'name="pips-1" inputmode="numeric" min="0" max="9999" value="5"' in text
     assert 'name="pips-0" inputmode="numeric" min="0" max="9999" value=""' in text
     pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in expected))
-    assert f"Read {len(expected)} tiles, {pips} pips" in text
+    # one total, over the strip of the tiles read (the photo has none of its own)
+    assert strip_total(text, 0) == f"{len(expected)} tiles · {pips} pips"
     assert 'src="data:image/jpeg;base64,' in text
     assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
 
@@ -228,7 +237,7 @@ def test_a_double_blank_read_says_what_the_house_rules_count_it(client, monkeypa
     game = new_game(client, rules=rules)
     as_scorer(client, game)
     text = upload(client, game, 0, b"a photo").get_data(as_text=True)
-    assert f"Read {len(read)} tiles, 13 pips" in text
+    assert strip_total(text, 0) == f"{len(read)} tiles · 13 pips · 1 to check"
     assert ("this game&#39;s house rules count it 50 points" in text) is note
     for seat, unsure in ((0, ["5-3"]), (1, [])):
         hand = text.split(f'id="hand-{seat}"')[1].split(f'id="hand-{seat + 1}"')[0]

@@ -179,3 +179,10 @@ def test_restore_refuses_a_backup_with_a_hand_whose_round_is_missing(app, make_a
         with pytest.raises(exports.RulesError, match="not whole"):
             exports.restore(db.session(), json.dumps(document))
         assert json.loads(exports.backup(db.session()))["tables"]["game"] == []
+
+
+def test_undoing_a_round_that_was_never_saved_is_404(client):
+    game = new_game(client)
+    pips_round(client, game, PIPS, went_out="Ann")
+    assert client.delete(f"/api/games/{game['id']}/rounds/7", headers=bearer(game)).status_code == 404
+    assert [r["number"] for r in played(client, game)] == [1]

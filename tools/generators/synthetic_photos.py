@@ -307,6 +307,49 @@ def _inside(x: float, y: float, ang: float, W: int, w: int, h: int) -> bool:
     return m + hx < x < w - m - hx and m + hy < y < h - m - hy
 
 
+def paste_tile(img: np.ndarray, timg: np.ndarray, alpha: np.ndarray, centre, axis: float, light_dir: float,
+               W: float, hard_shadow: bool = False, wall: float = 0.0, shadow: float = 0.45) -> bool:
+    """Draw a tile picture (`timg`, its long axis down the image) onto `img` (float32) with
+    its centre at `centre` and its long axis along `axis`, with the shadow it casts away from
+    `light_dir`, and, `wall` tile widths deep, its near side wall. False where it falls
+    outside the picture."""
+    h, w = img.shape[:2]
+    cx, cy = float(centre[0]), float(centre[1])
+    th, tw = timg.shape[:2]
+    # tile long axis is image y in timg; rotate so it points along `axis`
+    M = cv2.getRotationMatrix2D((tw / 2, th / 2), math.degrees(math.pi / 2 - axis), 1.0)
+    M[0, 2] += cx - tw / 2
+    M[1, 2] += cy - th / 2
+    sh_off = W * (0.14 if hard_shadow else 0.06)
+    Ms = M.copy()
+    Ms[0, 2] += sh_off * math.cos(light_dir)
+    Ms[1, 2] += sh_off * math.sin(light_dir)
+    x0, y0 = int(max(0, cx - th)), int(max(0, cy - th))
+    x1, y1 = int(min(w, cx + th)), int(min(h, cy + th))
+    if x1 <= x0 or y1 <= y0:
+        return False
+    Mo = M.copy()
+    Mo[0, 2] -= x0
+    Mo[1, 2] -= y0
+    Mso = Ms.copy()
+    Mso[0, 2] -= x0
+    Mso[1, 2] -= y0
+    roi = img[y0:y1, x0:x1]
+    sa = cv2.warpAffine(alpha, Mso, (x1 - x0, y1 - y0))
+    sa = cv2.GaussianBlur(sa, (0, 0), W * (0.01 if hard_shadow else 0.05))
+    roi *= (1 - (0.6 if hard_shadow else shadow) * sa)[..., None]
+    ti = cv2.warpAffine(timg, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
+    ta = cv2.warpAffine(alpha, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)[..., None]
+    if wall > 0:  # the side wall: the face's outline swept down the image, a shade darker
+        face = np.median(timg[alpha > 0.5], axis=0)
+        depth = wall * W
+        swept = np.max([np.roll(ta[..., 0], int(round(k)), axis=0) for k in np.linspace(1, depth, 8)], axis=0)
+        wa = np.clip(swept - ta[..., 0], 0, 1)[..., None]
+        roi[:] = roi * (1 - wa) + 0.75 * face * wa
+    roi[:] = roi * (1 - ta) + ti * ta
+    return True
+
+
 def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple[int, int] = (1600, 1200),
                style: str | None = None, background: str | None = None, layout: str | None = None,
                degrade: bool = True, pale: bool | None = None, hard_shadow: bool = False,
@@ -347,39 +390,8 @@ def make_photo(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
             a, b = b, a
         down = k >= len(places) - face_down
         timg, alpha = _draw_back(rng, W, style) if down else _draw_tile(rng, a, b, W, style, pale, ratio, divider)
-        th, tw = timg.shape[:2]
-        # tile long axis is image y in timg; rotate so it points along `ang`
-        M = cv2.getRotationMatrix2D((tw / 2, th / 2), math.degrees(math.pi / 2 - ang), 1.0)
-        M[0, 2] += cx - tw / 2
-        M[1, 2] += cy - th / 2
-        # shadow
-        sh_off = W * (0.14 if hard_shadow else 0.06)
-        Ms = M.copy()
-        Ms[0, 2] += sh_off * math.cos(light_dir)
-        Ms[1, 2] += sh_off * math.sin(light_dir)
-        x0, y0 = int(max(0, cx - th)), int(max(0, cy - th))
-        x1, y1 = int(min(w, cx + th)), int(min(h, cy + th))
-        if x1 <= x0 or y1 <= y0:
+        if not paste_tile(img, timg, alpha, (cx, cy), ang, light_dir, W, hard_shadow=hard_shadow, wall=wall):
             continue
-        Mo = M.copy()
-        Mo[0, 2] -= x0
-        Mo[1, 2] -= y0
-        Mso = Ms.copy()
-        Mso[0, 2] -= x0
-        Mso[1, 2] -= y0
-        roi = img[y0:y1, x0:x1]
-        sa = cv2.warpAffine(alpha, Mso, (x1 - x0, y1 - y0))
-        sa = cv2.GaussianBlur(sa, (0, 0), W * (0.01 if hard_shadow else 0.05))
-        roi *= (1 - (0.6 if hard_shadow else 0.45) * sa)[..., None]
-        ti = cv2.warpAffine(timg, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)
-        ta = cv2.warpAffine(alpha, Mo, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR)[..., None]
-        if wall > 0:  # the side wall: the face's outline swept down the image, a shade darker
-            face = np.median(timg[alpha > 0.5], axis=0)
-            depth = wall * W
-            swept = np.max([np.roll(ta[..., 0], int(round(k)), axis=0) for k in np.linspace(1, depth, 8)], axis=0)
-            wa = np.clip(swept - ta[..., 0], 0, 1)[..., None]
-            roi[:] = roi * (1 - wa) + 0.75 * face * wa
-        roi[:] = roi * (1 - ta) + ti * ta
         corners = np.array([[-W / 2, -W], [W / 2, -W], [W / 2, W], [-W / 2, W]], np.float64)
         rot = np.array([[math.cos(ang - math.pi / 2), -math.sin(ang - math.pi / 2)],
                         [math.sin(ang - math.pi / 2), math.cos(ang - math.pi / 2)]])

@@ -8,196 +8,17 @@ names) it is said in words, and the API answers 422. The test suite runs schemat
 of its checks, against the live app with this document (tests/reliability/test_schemathesis.py).
 
 Where the API reads a value leniently, as the HTML forms send it ("12" for 12, "yes" for
-true, "Highest Draw" for "highest-draw"), the schema says so too: the patterns below are
-built from the same rules the reading code follows (`referee.rules.values`,
-`house_rules._coerce`, `referee.rules.tiles`).
+true, "Highest Draw" for "highest-draw"), the schema says so too: those patterns, and each
+game's rules, are in `value_schemas.py`.
 """
 
-from referee.rules import draw_game, house_rules, team_game
-from referee.services.games import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from referee.services.games import MAX_PLAYERS, MIN_PLAYERS
 from referee.services.kinds import KINDS
+from referee.services.rate_limits import LIMITS
+from referee.web.api.value_schemas import (CHICKEN_FOOT_RULES, DRAW_RULES, NAME, TEAM_RULES, TILE, TILE_PATTERN,
+                                           YES, nocase, trimmed)
 
-# -- patterns for values as people type them ------------------------------------------------
-
-#: Besides A-Z, the one character whose lowercase is an ASCII letter: the Kelvin sign (k).
-_ALSO_LOWER = {"k": "\u212a"}
-
-
-def _nocase(word: str, ascii_only: bool = False) -> str:
-    """A pattern matching `word` in any case, as `str.lower()` compares (or, `ascii_only`, as a
-    regex with re.IGNORECASE | re.ASCII does)."""
-    out = []
-    for ch in word:
-        if ch.isascii() and ch.isalpha():
-            also = "" if ascii_only else _ALSO_LOWER.get(ch.lower(), "")
-            out.append(f"[{ch.upper()}{ch.lower()}{also}]")
-        else:
-            out.append("\\" + ch if ch in "-.+|/[]()" else ch)
-    return "".join(out)
-
-
-#: Whitespace as Python's `str.strip()` and `str.split()` see it: `\\s` of JSON Schema's regexes
-#: leaves out the information separators U+001C to U+001F, which Python counts as spaces.
-WS = "[\\s\\x1c-\\x1f]"
-
-
-def _trimmed(alternatives) -> str:
-    """Any of the alternatives, with spaces allowed around it (the reading code strips them)."""
-    return f"^{WS}*(?:" + "|".join(alternatives) + f"){WS}*$"
-
-
-def _number_text(value: int) -> str:
-    """`value` written as text that `values.as_int` reads: an optional sign, up to 9 digits."""
-    if value == 0:
-        return "[+-]?0{1,9}"
-    digits = str(value)
-    return f"\\+?0{{0,{9 - len(digits)}}}{digits}"
-
-
-#: Any whole number above 0 as text that `values.as_int` reads (at most 9 digits in all).
-POSITIVE_TEXT = "\\+?(?:" + "|".join(f"0{{0,{9 - k}}}[1-9][0-9]{{{k - 1}}}" for k in range(1, 10)) + ")"
-
-
-def _ints(choices) -> dict:
-    """One of these whole numbers, as a JSON number or as text."""
-    return {"anyOf": [{"enum": list(choices)},
-                      {"type": "string", "pattern": _trimmed(_number_text(c) for c in choices)}]}
-
-
-def _words(choices, separators: bool = True) -> dict:
-    """One of these words, in any case, with spaces around it. With `separators` (as
-    `house_rules._coerce` reads them) spaces or underscores may stand for each hyphen."""
-    def one(choice: str) -> str:
-        parts = [_nocase(part) for part in choice.split("-")]
-        return (f"(?:-|(?:{WS}|_)+)" if separators else "-").join(parts)
-    return {"type": "string", "pattern": _trimmed(one(c) for c in choices), "examples": list(choices)}
-
-
-def _described(schema: dict, text: str) -> dict:
-    return {**schema, "description": text}
-
-
-YES, NO = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-FLAG = {"anyOf": [{"type": "boolean"}, {"enum": [0, 1]},
-                  {"type": "string", "pattern": _trimmed(_nocase(w) for w in YES + NO)}],
-        "description": "true or false; also 0 or 1, or as a form sends it: \"yes\", \"no\", \"on\", \"off\""}
-WHOLE_TEXT = "[+-]?[0-9]{1,9}"
-WHOLE = {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": _trimmed([WHOLE_TEXT])}],
-         "description": "a whole number, or the same number as text"}
-POSITIVE = {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": _trimmed([POSITIVE_TEXT])}],
-            "description": "a whole number above 0, or the same number as text"}
-NO_TARGET = ["", _nocase("none")]
-
-#: A tile as `referee.rules.tiles.parse_tile` reads it: two numbers (or "blank") apart, in
-#: brackets or not, spaces around it stripped. Inside, only ASCII spaces count (its regex is
-#: ASCII). Whether the numbers belong to the game's set is for the API to say (422).
-_END = "([0-9]+|" + _nocase("blank", ascii_only=True) + ")"
-_ASCII_SPACE = "[\\t-\\r ]"
-TILE_PATTERN = (f"^{WS}*\\[?{_ASCII_SPACE}*{_END}{_ASCII_SPACE}*(?:[-\u2013|/]|{_ASCII_SPACE})"
-                f"{_ASCII_SPACE}*{_END}{_ASCII_SPACE}*\\]?{WS}*$")
-TILE = {"type": "string", "pattern": TILE_PATTERN, "examples": ["3-4", "[9-9]", "blank-2"]}
-
-#: Characters a name can never hold (`games.clean_name`), whitespace aside (runs of it become
-#: one space): control characters, those that reorder the text around them, private use (the
-#: planes 15 and 16 of private use are refused too, but listing them here makes generating
-#: names from this schema many times slower).
-_REFUSED = ("\\x00-\\x08\\x0e-\\x1b\\x7f-\\x84\\x86-\\x9f"
-            "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ue000-\uf8ff")
-NAME = {"type": "string", "minLength": 1, "maxLength": MAX_NAME,
-        "allOf": [{"pattern": f"^[^{_REFUSED}]*$"}, {"pattern": "[^\\s\\x1c-\\x1f]"}],
-        "description": "a player's name as it shows on the scoreboard: not only spaces; spaces at either end "
-                       "are trimmed and runs of spaces become one; no control or direction characters, no "
-                       "private-use code points, none this server's Unicode does not know yet (422)"}
-
-# -- house rules --------------------------------------------------------------------------------
-
-_OPTIONS = house_rules.OPTIONS
-CHICKEN_FOOT_PRESET = _described(_words(house_rules.PRESETS, separators=False),
-                                 "a preset named in docs/rules.md (any case)")
-_PAIR = f"{WHOLE_TEXT}:{WHOLE_TEXT}"
-_DEAL_SEPARATOR = f"(?:[,;]|{WS})"
-DEAL_TABLE = {
-    "description": "tiles each player gets, by number of players: {\"2\": 15, \"3\": 13}, [[2, 15], [3, 13]] "
-                   "or \"2:15, 3:13\"; it must suit the set and the players (422)",
-    "anyOf": [
-        {"type": "object", "minProperties": 1, "propertyNames": {"pattern": _trimmed([WHOLE_TEXT])},
-         "additionalProperties": WHOLE},
-        {"type": "array", "minItems": 1, "items": {"anyOf": [
-            {"type": "array", "minItems": 2, "maxItems": 2, "items": WHOLE},
-            # Each pair is read as any two things: two digits of text, or an object's two keys, are too.
-            {"type": "string", "pattern": "^[0-9]{2}$"},
-            {"type": "object", "minProperties": 2, "maxProperties": 2,
-             "propertyNames": {"pattern": _trimmed([WHOLE_TEXT])}}]}},
-        {"type": "string",
-         "pattern": f"^{_DEAL_SEPARATOR}*{_PAIR}(?:{_DEAL_SEPARATOR}+{_PAIR})*{_DEAL_SEPARATOR}*$"},
-    ],
-}
-CHICKEN_FOOT_OPTIONS = {
-    "preset": CHICKEN_FOOT_PRESET,
-    "set": _ints(_OPTIONS["set"]),
-    "deal_table": DEAL_TABLE,
-    "opening": _words(_OPTIONS["opening"]),
-    "missing_double": _words(_OPTIONS["missing_double"]),
-    "arms": {"anyOf": [_ints([a for a in _OPTIONS["arms"] if isinstance(a, int)]),
-                       _words(["per-player"], separators=False)]},
-    "toes": _ints(_OPTIONS["toes"]),
-    "must_play_drawn": FLAG,
-    "keep_back": _words(_OPTIONS["keep_back"]),
-    "impossible_foot": _words(_OPTIONS["impossible_foot"]),
-    "double_blank": _described(_ints(_OPTIONS["double_blank"]), "what a [0-0] left in hand counts"),
-    "out_on_double_penalty": _ints(_OPTIONS["out_on_double_penalty"]),
-    "chicken_little": _ints(_OPTIONS["chicken_little"]),
-    "match_length": _words(_OPTIONS["match_length"]),
-    "target": {"anyOf": [{"type": "null"}, {"type": "string", "pattern": _trimmed(NO_TARGET)}, POSITIVE],
-               "description": "the agreed total, with match_length \"target\" only (422 otherwise)"},
-    "round_start": _words(_OPTIONS["round_start"]),
-    "target_ends": _words(_OPTIONS["target_ends"]),
-    "tie": _words(_OPTIONS["tie"]),
-    "players_min": WHOLE,
-    "players_max": WHOLE,
-}
-assert set(CHICKEN_FOOT_OPTIONS) == {"preset", *house_rules.RULE_FIELDS}
-_NO_TARGET = {"anyOf": [{"type": "null"}, {"type": "string", "pattern": _trimmed(NO_TARGET)}]}
-_PLAYED_TO_A_TOTAL = {"required": ["match_length"], "properties": {"match_length": _words(["target"])}}
-#: An agreed total, and the match length that plays to one, go together (422 otherwise).
-TARGET_NEEDS_ITS_LENGTH = [
-    {"if": {"required": ["target"], "properties": {"target": {"not": _NO_TARGET}}}, "then": _PLAYED_TO_A_TOTAL},
-    {"if": _PLAYED_TO_A_TOTAL, "then": {"required": ["target"], "properties": {"target": POSITIVE}}},
-]
-CHICKEN_FOOT_RULES = {
-    "description": "Chicken Foot: a preset's name, or {\"preset\": name, ...changes}; a combination no table "
-                   "could play (more arms than the set allows, an opening and a missing double that "
-                   "contradict, a player count the deal cannot serve) is refused with 422",
-    "anyOf": [CHICKEN_FOOT_PRESET,
-              {"type": "object", "additionalProperties": False, "properties": CHICKEN_FOOT_OPTIONS,
-               "allOf": TARGET_NEEDS_ITS_LENGTH}],
-}
-TEAM_RULES = {
-    "type": "object", "additionalProperties": False,
-    "description": "team dominoes' options; players: 4 (two teams of two), or 2 with one_v_one",
-    "properties": {
-        "set": _ints(team_game.TEAM_OPTIONS["set"]),
-        "target": {"anyOf": [POSITIVE, _words(team_game.TARGETS, separators=False)],
-                   "description": "points that win the match, or classic (100), short (50), long (200)"},
-        "score_losers_only": FLAG,
-        "blocked_to_blocker": FLAG,
-        "capicu_bonus": {"anyOf": [_ints(team_game.TEAM_OPTIONS["capicu_bonus"]),
-                                   _words(["off", "none", "no"], separators=False)]},
-        "one_v_one": FLAG,
-    },
-}
-assert set(TEAM_RULES["properties"]) == set(team_game.TEAM_FIELDS)
-DRAW_RULES = {
-    "type": "object", "additionalProperties": False,
-    "description": "the draw game's options; players: 2 to 4",
-    "properties": {
-        "set": _ints(draw_game.DRAW_OPTIONS["set"]),
-        "target": {"anyOf": [{"type": "null"}, {"type": "string", "pattern": _trimmed(NO_TARGET + [_nocase("one-hand")])},
-                             POSITIVE],
-                   "description": "points that win the game; null, \"none\" or \"one-hand\": one hand decides"},
-    },
-}
-assert set(DRAW_RULES["properties"]) == set(draw_game.DRAW_OPTIONS)
+TOKEN_LIMIT = LIMITS["token"]
 
 # -- requests -------------------------------------------------------------------------------------
 
@@ -213,7 +34,7 @@ def _new_game(kind: str, rules: dict, required_kind: bool, players: dict = PLAYE
                            "rules": {"anyOf": [{"type": "null"}, rules]}}, **more}
 
 
-TRUE = {"anyOf": [{"const": True}, {"const": 1}, {"type": "string", "pattern": _trimmed(_nocase(w) for w in YES)}]}
+TRUE = {"anyOf": [{"const": True}, {"const": 1}, {"type": "string", "pattern": trimmed(nocase(w) for w in YES)}]}
 #: Team dominoes: two teams of two, or 1 v 1 with one_v_one.
 TEAM_PLAYERS = {
     "if": {"required": ["rules"],
@@ -280,7 +101,8 @@ NEW_ROUND = {
     "properties": {
         **ENTRY_FIELDS,
         "number": {"type": ["integer", "null"], "minimum": 1,
-                   "description": "the round the phone was showing: another is refused (409)"},
+                   "description": "the round the phone was showing: if that round was saved meanwhile, 409 "
+                                  "with the game as it is now; any other round but the next, 422"},
         "entry_key": {"type": ["string", "null"], "minLength": 1, "maxLength": 64,
                       "description": "a key naming this entry; sent again, nothing is saved twice (409 with "
                                      "already_saved)"},
@@ -301,8 +123,10 @@ CORRECTION = {
 _RULING_FIELDS = {
     "double": {"$ref": "#/components/schemas/Tile", "description": "the double whose foot is asked about (422 "
                                                                     "unless a double of the set)"},
-    "on_table": {"type": "array", "items": {"$ref": "#/components/schemas/Tile"},
-                 "description": "every tile on the table, the double included; at most the set's tiles (422)"},
+    "on_table": {"type": "array", "items": {"anyOf": [{"$ref": "#/components/schemas/Tile"},
+                                                       {"$ref": "#/components/schemas/TileRead"}]},
+                 "description": "every tile on the table, the double included; at most the set's tiles (422): "
+                                "typed, or the tiles POST /api/photos/read answered (all of one kind)"},
     "toes_laid": {"type": "integer", "minimum": 0, "description": "toes (or arms) already on the double"},
     "drawable": {"type": "integer", "minimum": 0, "description": "tiles that can still be drawn"},
     "starting": {"type": "boolean", "description": "the round's starting double (arms, not toes)"},
@@ -342,7 +166,9 @@ _GAME_PROPERTIES = {
     "game": {"type": "string", "enum": list(KINDS)},
     "teams": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}},
               "description": "team games: the players of each team"},
-    "rules": {"type": "object", "description": "the rules as they were given, in the request's shape"},
+    "rules": {"type": "object", "description": "the rules as the game was started with them: for Chicken Foot "
+                                               "{\"preset\": name, ...changes}, for the other games their "
+                                               "options"},
     "deal": {"type": "object", "required": ["per_player", "boneyard"],
              "properties": {"per_player": {"type": "integer"}, "boneyard": {"type": "integer"}}},
     "totals": {**SCORES, "description": "per player, or per team in team games"},
@@ -387,22 +213,26 @@ RULING = {
 
 #: Every answer carries these (referee.web.security).
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "what the browser may load",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": {"type": "string", "minLength": 1},
+    "X-Content-Type-Options": {"const": "nosniff"},
+    "Referrer-Policy": {"const": "no-referrer"},
+    "X-Frame-Options": {"const": "DENY"},
 }
 HEADERS = {
-    **{name: {"description": text, "required": True, "schema": {"type": "string", "minLength": 1}}
-       for name, text in SECURITY_HEADERS.items()},
+    **{name: {"description": "sent with every answer", "required": True, "schema": schema}
+       for name, schema in SECURITY_HEADERS.items()},
     "WWW-Authenticate": {"description": "how to authenticate: Bearer", "required": True,
                          "schema": {"type": "string", "pattern": "^Bearer( |$)"}},
     "Retry-After": {"description": "seconds to wait before trying again", "required": True,
                     "schema": {"type": "integer", "minimum": 1}},
     "Allow": {"description": "the methods this path takes", "required": True,
               "schema": {"type": "string", "minLength": 1}},
+    "RetryAfterWhenBusy": {"description": "when the photo counter is busy: seconds to wait", "required": False,
+                           "schema": {"type": "integer", "minimum": 1}},
 }
-_EXTRA_HEADERS = {401: ["WWW-Authenticate"], 405: ["Allow"], 429: ["Retry-After"]}
+#: Headers some answers add: the header's name, and its description in components.headers.
+_EXTRA_HEADERS = {401: {"WWW-Authenticate": "WWW-Authenticate"}, 405: {"Allow": "Allow"},
+                  429: {"Retry-After": "Retry-After"}, 503: {"Retry-After": "RetryAfterWhenBusy"}}
 
 ERRORS = {
     400: "the body is not JSON this API can read: not JSON at all, larger than 64 KB or nested deeper than "
@@ -413,13 +243,26 @@ ERRORS = {
     405: "the path does not take this method; Allow lists those it does",
     409: "the game changed meanwhile; the answer holds the game as it is now",
     422: "well-formed JSON with values the API cannot take; the error says which and why",
-    429: "too many wrong edit tokens from this client for this game: wait a minute (Retry-After)",
+    429: "too many attempts from this client (wrong edit tokens for this game, or photos): wait a minute "
+         "(Retry-After)",
+    413: "the photo is larger than the app reads (25 MB)",
+    503: "the photo counter is busy with another photo, or not installed",
 }
+
+TILE_READ = {"type": "object", "required": ["tile", "confidence", "polygon"],
+             "properties": {"tile": {"$ref": "#/components/schemas/Tile"},
+                            "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                            "polygon": {"type": "array", "items": {"type": "array", "items": {"type": "number"},
+                                                                   "minItems": 2, "maxItems": 2}}},
+             "description": "a tile read in a photo: its outline in the photo's pixels, below 0.8 doubtful"}
+PHOTO_READING = {"type": "object", "required": ["tiles", "pips"], "additionalProperties": False,
+                 "properties": {"tiles": {"type": "array", "items": {"$ref": "#/components/schemas/TileRead"}},
+                                "pips": {"type": "integer", "minimum": 0}}}
 
 
 def _headers(code: int) -> dict:
-    names = [*SECURITY_HEADERS, *_EXTRA_HEADERS.get(code, [])]
-    return {name: {"$ref": f"#/components/headers/{name}"} for name in names}
+    names = {**{name: name for name in SECURITY_HEADERS}, **_EXTRA_HEADERS.get(code, {})}
+    return {name: {"$ref": f"#/components/headers/{component}"} for name, component in names.items()}
 
 
 def _answer(code: int, description: str, schema: dict, links: dict = None) -> dict:
@@ -458,6 +301,13 @@ GAME_LINKS = {
                     "description": "with the edit token of this answer"},
     "UndoLastRound": {"operationId": "undoLastRound", "parameters": {"game_id": "$response.body#/id"},
                       "description": "with the edit token of this answer"},
+    "AskForARuling": {"operationId": "footRuling",
+                      "requestBody": {"game": "$response.body#/id", "double": "$response.body#/rounds/0/double",
+                                      "on_table": ["$response.body#/rounds/0/double"], "starting": True},
+                      # The whole body, not merged into a generated one (schemathesis's extension).
+                      "x-schemathesis": {"merge_body": False},
+                      "description": "Chicken Foot: the first round's starting double, alone on the table; with "
+                                     "the edit token of this answer the ruling is logged with the game"},
 }
 ROUND_LINKS = {
     "GetGame": {"operationId": "getGame", "parameters": {"game_id": "$request.path.game_id"}},
@@ -467,6 +317,7 @@ ROUND_LINKS = {
     "UndoRound": {"operationId": "undoRound",
                   "parameters": {"game_id": "$request.path.game_id", "number": "$response.body#/round"}},
     "RecordRound": {"operationId": "recordRound", "parameters": {"game_id": "$request.path.game_id"}},
+    "UndoLastRound": {"operationId": "undoLastRound", "parameters": {"game_id": "$request.path.game_id"}},
 }
 CORRECTED_LINKS = {
     "GetGame": ROUND_LINKS["GetGame"],
@@ -485,21 +336,23 @@ def document() -> dict:
         "info": {"title": "referee", "version": "1",
                  "description": "Chicken Foot scorekeeper and referee. Writes need the game's edit token as "
                                 "'Authorization: Bearer <token>': without one they are answered 401 (with "
-                                "WWW-Authenticate), with a wrong one 403, and after ten wrong ones in a minute "
-                                "429 (with Retry-After). Errors are {\"error\": \"...\"} in the caller's "
-                                "language; nothing is written unless the whole request is valid. A method a "
+                                f"WWW-Authenticate), with a wrong one 403, and after {TOKEN_LIMIT} wrong "
+                                "ones in a minute 429 (with Retry-After). Errors are {\"error\": \"...\"} in the "
+                                "caller's language; nothing is written unless the whole request is valid. A method a "
                                 "path does not take is answered 405 with Allow; OPTIONS answers 204 with "
                                 "Allow."},
         "components": {
             "securitySchemes": {"editToken": {"type": "http", "scheme": "bearer",
                                               "description": "the edit_token POST /api/games answered"}},
             "headers": HEADERS,
+            "responses": {"MethodNotAllowed": _answer(405, ERRORS[405], _ref("Error"))},
             "schemas": {
                 "Error": ERROR, "Tile": TILE, "Name": NAME, "Hand": HAND,
                 "ChickenFootRules": CHICKEN_FOOT_RULES, "TeamRules": TEAM_RULES, "DrawRules": DRAW_RULES,
                 "NewGame": NEW_GAME, "NewRound": NEW_ROUND, "Correction": CORRECTION,
                 "RulingRequest": RULING_REQUEST, "Game": GAME, "CreatedGame": CREATED, "Saved": SAVED,
                 "Conflict": CONFLICT, "Undone": UNDONE, "Ruling": RULING,
+                "TileRead": TILE_READ, "PhotoReading": PHOTO_READING,
             },
         },
         "paths": {
@@ -551,6 +404,16 @@ def document() -> dict:
                 "requestBody": _body(_ref("RulingRequest")),
                 "responses": {"200": _answer(200, "the ruling", _ref("Ruling")),
                               **_errors(400, 403, 404, 422, 429)},
+            }},
+            "/api/photos/read": {"post": {
+                "operationId": "readPhoto", "summary": "Read the face-up tiles in a photo of a table or a hand",
+                "description": "422 for a file that is not a readable photo; rate-limited per client (the "
+                               "photo limit, 429).",
+                "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                    "type": "object", "required": ["photo"],
+                    "properties": {"photo": {"type": "string", "format": "binary"}}}}}},
+                "responses": {"200": _answer(200, "the tiles read", _ref("PhotoReading")),
+                              **_errors(413, 422, 429, 503)},
             }},
         },
     }

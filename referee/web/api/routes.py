@@ -7,14 +7,14 @@ caller's language with a 4xx status; nothing is written unless the whole request
 import json
 
 from flask import Blueprint, current_app, jsonify, make_response, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from referee.rules.text import Message, N_, RulesError
 from referee.rules.scoring import PipTotal
 from referee.rules.tiles import SET_SIZES, parse_tile
-from referee.services import games, kinds, rate_limits, referee_desk, rounds
+from referee.services import games, kinds, photos, rate_limits, referee_desk, rounds
 from referee.services.games import MAX_NAME
-from referee.web import db
+from referee.web import db, security
 from referee.web.api import openapi
 from referee.web.errors import respond
 from referee.web.i18n import say
@@ -232,7 +232,8 @@ def _forbidden(_err):
 
 @bp.errorhandler(429)
 def _too_many(_err):
-    """Too many wrong edit tokens: say when to try again (the attempts are counted over a minute)."""
+    """Too many attempts (wrong edit tokens, photos): say when to try again, as they are
+    counted over a minute."""
     response = make_response(respond(429))
     response.headers["Retry-After"] = str(int(rate_limits.WINDOW.total_seconds()))
     return response
@@ -370,9 +371,7 @@ def foot_ruling():
     double = data.get("double")
     if not isinstance(double, str):
         raise RulesError(N_("'double' must be a tile written like \"1-1\"."))
-    on_table = data.get("on_table")
-    if not isinstance(on_table, list) or not all(isinstance(tile, str) for tile in on_table):
-        raise RulesError(N_("'on_table' must be a list of tiles like [\"1-1\", \"1-5\"]."))
+    on_table = _on_table(data.get("on_table"))
     if len(on_table) > SET_SIZES[rules.set]:
         raise RulesError(N_("A double-%(top)d set has only %(size)d tiles."), top=rules.set,
                          size=SET_SIZES[rules.set])
@@ -388,6 +387,53 @@ def foot_ruling():
                    unseen=[str(tile) for tile in ruling.unseen], outcome=ruling.outcome,
                    explanation=" ".join(say(part) for part in answer.parts), rule=say(answer.rule),
                    logged=log), 200
+
+
+def _on_table(value) -> list:
+    """The tiles on the table: typed ("1-5"), or as POST /api/photos/read answers them
+    ({"tile": "1-5", "confidence": ..., "polygon": ...}), a tile read twice counted once."""
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        if not all(isinstance(item.get("tile"), str) for item in value):
+            raise RulesError(N_("Each tile read must be {\"tile\": \"1-5\", ...}, as POST /api/photos/read "
+                                "answers it."))
+        return list(dict.fromkeys(item["tile"] for item in value))
+    if not isinstance(value, list) or not all(isinstance(tile, str) for tile in value):
+        raise RulesError(N_("'on_table' must be a list of tiles like [\"1-1\", \"1-5\"]."))
+    return value
+
+
+@bp.route("/photos/read", methods=["POST"])
+def read_photo():
+    """A photo of a table or a hand (multipart, field `photo`) -> every face-up tile read,
+    with its confidence and its outline in the photo's pixels, and the pips."""
+    if not photos.available():
+        return _fail(503, Message(NEEDS_VISION))
+    security.limit("photo")
+    security.count("photo")
+    upload = request.files.get("photo")
+    data = upload.read() if upload else b""
+    try:
+        reading = photos.read_table(data, max(SET_SIZES), current_app.config["MAX_PHOTO_BYTES"])
+    except photos.TooLarge as err:
+        return _fail(413, err)
+    except photos.Unavailable:
+        return _fail(503, Message(NEEDS_VISION))
+    except photos.Busy:
+        response, code = _fail(503, Message(N_("The photo counter is busy with another photo. "
+                                               "Send yours again in a moment.")))
+        response.headers["Retry-After"] = "5"
+        return response, code
+    return jsonify(tiles=reading.tiles, pips=reading.pips), 200
+
+
+NEEDS_VISION = N_("Reading a photo needs the vision extra: pip install -e '.[vision]'")
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(_err):
+    if request.endpoint == "api.read_photo":
+        return _fail(413, photos.too_large(current_app.config["MAX_PHOTO_BYTES"]))
+    return _fail(413, Message(N_("The request body is larger than %(kb)d KB."), {"kb": MAX_JSON_BYTES // 1024}))
 
 
 def _whole(data: dict, key: str, default):
@@ -442,6 +488,7 @@ def _options():
     if not allowed:
         return respond(404)
     response = current_app.response_class(status=204)
+    del response.headers["Content-Type"]  # no body, so no type
     response.headers["Allow"] = ", ".join(sorted(allowed))
     return response
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import format_datetime, gettext
+from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from referee.rules.house_rules import HouseRules, PRESETS, preset, round_count, validate_players
 from referee.rules.text import Message, N_, RulesError
-from referee.services import games, referee_desk
-from referee.web import db
+from referee.services import games, photos, referee_desk
+from referee.web import db, security
 from referee.web.game.routes import can_edit
 from referee.web.labels import rule_value
 
@@ -127,10 +127,13 @@ class FootForm:
     prompt: Optional[Message] = None
     error: Optional[RulesError] = None
     answer: Optional[referee_desk.Answer] = None
+    seen: list = field(default_factory=list)      # the tiles a photo of the table showed, "a-b"
+    unsure: list = field(default_factory=list)    # the ones it was not sure of
 
 
 def _foot_form(desk: Desk, form) -> FootForm:
-    taps = FootForm(starting=bool(form.get("starting")), boneyard=(form.get("boneyard") or "0").strip())
+    taps = FootForm(starting=bool(form.get("starting")), boneyard=(form.get("boneyard") or "0").strip(),
+                    seen=form.getlist("seen"), unsure=form.getlist("seen_unsure"))
     raw = (form.get("double") or "").strip()
     if not raw:
         taps.prompt = Message(N_("Tap the double in dispute."))
@@ -144,6 +147,12 @@ def _foot_form(desk: Desk, form) -> FootForm:
     taps.tiles = referee_desk.picker(desk.rules, taps.double)
     shown = form.get("shown_double")
     taps.redraw = shown != str(taps.double) or form.get("shown_starting") != ("1" if taps.starting else "0")
+    if shown != str(taps.double) and taps.seen:
+        # A new double after a photo of the table: its tiles read there are ticked.
+        taps.laid = [t for t in taps.seen if _carries(t, taps.double.high) and t != str(taps.double)]
+        taps.prompt = Message(N_("The tiles carrying %(number)d read in the photo are ticked: check them, "
+                                 "mark the toes, and give the ruling."), {"number": taps.double.high})
+        return taps
     if shown != str(taps.double):
         # A new double: its picker starts empty, whatever was tapped for the last one.
         taps.prompt = Message(N_("Now tap the tiles carrying %(number)d that are on the table."),
@@ -184,13 +193,90 @@ def foot(game_id=None):
     saved = None
     if posted and taps.answer and desk.game and status == 200:
         if desk.editor:
-            saved = referee_desk.record(db.session(), desk.game, taps.answer, desk.round)
+            # the same ruling sent again (Enter, Back and resend) is in the log once
+            if not referee_desk.is_logged(_log(desk), taps.answer, desk.round):
+                saved = referee_desk.record(db.session(), desk.game, taps.answer, desk.round)
         else:
             notice = Message(N_("Only a scorer's rulings are saved in the game's log."))
-    return render_template("desk_foot.html", desk=desk, rulings_log=_log(desk),
+    rulings_log = _log(desk)
+    return render_template("desk_foot.html", desk=desk, rulings_log=rulings_log,
+                           logged=_logged(desk, rulings_log, taps.answer), ends_round=_ends_round(desk, taps.answer),
                            taps=taps, notice=notice, saved=saved, posted=posted,
                            doubles=referee_desk.doubles(desk.rules), settle_choices=referee_desk.SETTLE_CHOICES,
                            title=referee_desk.question_title(referee_desk.FOOT)), status
+
+
+def _carries(name: str, number: int) -> bool:
+    try:
+        return number in map(int, name.split("-"))
+    except ValueError:
+        return False
+
+
+@bp.route("/referee/foot/photo", methods=["POST"])
+@bp.route("/games/<game_id>/referee/foot/photo", methods=["POST"])
+def foot_photo(game_id=None):
+    """Photograph the table: the tiles read are ticked in the picker (the doubtful ones
+    marked), the toes the photo shows too, for the player to confirm; nothing is logged
+    until the ruling is asked for."""
+    form = request.form.copy()
+    desk = _desk(game_id, form)
+    if not photos.available():
+        return _foot_page(desk, _foot_form(desk, form), error=RulesError(NEEDS_VISION)), 503
+    security.limit("photo")
+    security.count("photo")
+    upload = request.files.get("photo")
+    data = upload.read() if upload else b""
+    try:
+        reading = photos.read_table(data, desk.rules.set, current_app.config["MAX_PHOTO_BYTES"])
+    except RulesError as err:
+        status = 413 if isinstance(err, photos.TooLarge) else 422
+        return _foot_page(desk, _foot_form(desk, form), error=err), status
+    except photos.Unavailable:
+        return _foot_page(desk, _foot_form(desk, form), error=RulesError(NEEDS_VISION)), 503
+    except photos.Busy:
+        return _foot_page(desk, _foot_form(desk, form), error=RulesError(BUSY)), 503
+    form.setlist("seen", reading.names)
+    form.setlist("seen_unsure", reading.unsure)
+    number = None
+    raw = (form.get("double") or "").strip()
+    note = Message(N_("Read %(count)d tiles on the table. Tap the double in dispute: its tiles read are ticked."),
+                   {"count": len(reading.names)})
+    if raw:
+        try:
+            double = referee_desk.pick_double(desk.rules, raw)
+        except RulesError:
+            double = None
+        if double is not None:
+            number = double.high
+            foot = reading.foot(double, bool(form.get("starting")))
+            form.setlist("on", foot.laid)
+            form.setlist("toe", foot.toes)
+            form["shown_double"] = str(double)
+            form["shown_starting"] = "1" if form.get("starting") else "0"
+            if foot.found:
+                note = Message(N_("Read %(count)d tiles on the table, %(carrying)d of them carrying %(number)d, "
+                                  "and %(toes)d toes against [%(double)s]. Check the ticks below, tap to correct, "
+                                  "and give the ruling."),
+                               {"count": len(reading.names), "carrying": len(foot.laid), "number": number,
+                                "toes": len(foot.toes), "double": str(double)})
+            else:
+                note = Message(N_("Read %(count)d tiles on the table, but not [%(double)s] itself: check the "
+                                  "ticks below and the toes, and give the ruling."),
+                               {"count": len(reading.names), "double": str(double)})
+    taps = _foot_form(desk, form)
+    return _foot_page(desk, taps, photo=reading.image(number), photo_note=note), 200
+
+
+NEEDS_VISION = N_("Reading a photo needs the vision extra: pip install -e '.[vision]'")
+BUSY = N_("The photo counter is busy with another photo. Send yours again in a moment.")
+
+
+def _foot_page(desk, taps, error=None, photo=None, photo_note=None):
+    return render_template("desk_foot.html", desk=desk, rulings_log=_log(desk), taps=taps, notice=None, saved=None,
+                           posted=False, photo_error=error, photo=photo, photo_note=photo_note,
+                           doubles=referee_desk.doubles(desk.rules), settle_choices=referee_desk.SETTLE_CHOICES,
+                           title=referee_desk.question_title(referee_desk.FOOT))
 
 
 @bp.route("/referee/foot/ruling", methods=["POST"])
@@ -200,6 +286,7 @@ def foot_ruling(game_id=None):
     desk = _desk(game_id, request.form)
     taps = _foot_form(desk, request.form)
     return render_template("_desk_ruling.html", desk=desk, taps=taps, redraw=taps.redraw, fragment=True,
+                           logged=_logged(desk, _log(desk), taps.answer), ends_round=_ends_round(desk, taps.answer),
                            settle_choices=referee_desk.SETTLE_CHOICES), 422 if taps.error or desk.error else 200
 
 
@@ -225,11 +312,14 @@ def question(question, game_id=None):
         if not desk.editor:
             abort(403)
         if answer is not None:
-            referee_desk.record(db.session(), desk.game, answer, desk.round)
+            if not referee_desk.is_logged(_log(desk), answer, desk.round):
+                referee_desk.record(db.session(), desk.game, answer, desk.round)
             return redirect(url_for("desk.question", question=question, game_id=desk.game.id,
                                     round=round_number, saved=1), code=303)
     rounds = round_count(desk.rules) or desk.rules.set + 1
-    return render_template("desk_question.html", desk=desk, rulings_log=_log(desk),
+    rulings_log = _log(desk)
+    return render_template("desk_question.html", desk=desk, rulings_log=rulings_log,
+                           logged=_logged(desk, rulings_log, answer),
                            question=question, answer=answer, error=error,
                            title=referee_desk.question_title(question), round_number=round_number,
                            rounds=range(1, rounds + 1), saved=request.args.get("saved") == "1",
@@ -241,10 +331,22 @@ def question(question, game_id=None):
 
 @bp.app_context_processor
 def _log_helpers():
-    return {"referee_question": referee_desk.question_title,
-            "referee_time": lambda moment: format_datetime(moment, "short")}
+    return {"referee_question": referee_desk.question_title}
 
 
 def _log(desk: Desk) -> list:
     """The game's rulings so far, for the log at the foot of the page."""
     return referee_desk.log(db.session(), desk.game.id) if desk.game else []
+
+
+def _logged(desk: Desk, rulings_log: list, answer) -> bool:
+    """Whether this ruling is in the game's log already: its log button then says "Logged"."""
+    return bool(desk.game and desk.editor and answer is not None
+                and referee_desk.is_logged(rulings_log, answer, desk.round))
+
+
+def _ends_round(desk: Desk, answer):
+    """The round a ruling ends, when a scorer can go on to enter its hands (None otherwise)."""
+    if desk.game and desk.editor and desk.round and answer is not None and answer.ends_round:
+        return desk.round
+    return None

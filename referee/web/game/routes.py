@@ -61,9 +61,32 @@ def game(game_id):
     links = {"watch": share.watch_url(game.id)}
     if editor:
         links["scorer"] = share.scorer_url(game.id, game.edit_token)
-    return render_template("game.html", state=state, editor=editor,
-                           rulings_log=referee_desk.log(db.session(), state.id), chart=chart.running_chart(state),
-                           links=links, qr=share.qr_svg, restorable=_restorable(game, state, editor))
+    rulings_log = referee_desk.log(db.session(), state.id)
+    return render_template("game.html", state=state, editor=editor, rulings_log=rulings_log,
+                           chart=chart.running_chart(state), links=links, qr=share.qr_svg,
+                           unreachable=share.unreachable(links["watch"]),
+                           restorable=_restorable(game, state, editor), round_ruling=_round_ruling(state, rulings_log))
+
+
+def _round_ruling(state, rulings_log):
+    """A logged ruling that ended the round still to be entered, for its card on the game page."""
+    upcoming = state.next_round
+    return referee_desk.round_ending(rulings_log, upcoming.number if upcoming else None)
+
+
+@bp.route("/rematch", methods=["POST"])
+def rematch(game_id):
+    """The same table plays again: a new game with the same players, seats and house rules,
+    opened by the next player where the rules move the first turn on. The phone that tapped
+    Rematch scores the new game, as the phone that starts a game does."""
+    game, _ = _state(game_id)
+    _require_edit(game)
+    try:
+        started = games.rematch(db.session(), game)
+    except RulesError as err:
+        return respond(409, say(err))
+    remember_token(started.id, started.edit_token)
+    return redirect(url_for("play.game", game_id=started.id), code=303)
 
 
 @bp.route("/scoreboard")
@@ -119,8 +142,9 @@ def export_json(game_id):
 
 def _render_live(session, game, editor) -> str:
     state = games.view(session, game)
+    ruling = _round_ruling(state, referee_desk.log(session, state.id)) if state.kind.has_desk else None
     return render_template("_live.html", state=state, editor=editor, chart=chart.running_chart(state),
-                           restorable=_restorable(game, state, editor))
+                           restorable=_restorable(game, state, editor), round_ruling=ruling)
 
 
 def _restorable(game, state, editor):
@@ -286,6 +310,8 @@ def undo(game_id):
     number = request.form.get("number", type=int)
     try:
         rounds.undo_round(db.session(), game, number)
+    except games.NotFound:
+        abort(404)
     except (RulesError, games.Conflict) as err:
         return respond(409, say(err.message if isinstance(err, games.Conflict) else err))
     return redirect(url_for("play.game", game_id=game.id), code=303)

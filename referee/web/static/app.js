@@ -20,6 +20,264 @@
       var n = form.querySelectorAll('input[name="tiles-' + el.getAttribute("data-count-for") + '"]:checked').length;
       el.textContent = n ? "(" + n + ")" : "";
     });
+    syncStrips(form);
+  }
+
+  // ---- The strip: a hand's ticked tiles, large, above its keypad (round_form.html) ------
+  // The keypad holds the hand; the strip shows its ticked tiles (in the order read from the
+  // photo, then as tapped), those to check marked, and one total that follows every tap.
+  // Tapping a tile of the strip asks: keep it (a tile to check), take it out, or change it
+  // for a tile one pip away (the usual misreading), or for any tile on the keypad.
+  var stripOrder = {};   // seat -> the strip's tiles, in order
+  var stripSlot = {};    // seat -> where the next tile tapped on the keypad goes (a tile changed),
+  var stripNumber = {};  // seat -> and the number on the photo it takes over
+
+  function keyOf(form, seat, tile) {
+    return form.querySelector('input[name="tiles-' + seat + '"][value="' + tile + '"]');
+  }
+  function halves(tile) { return tile.split("-").map(Number); }
+  function plural(forms, n) {
+    var list = parse(forms) || [];
+    return (list[n === 0 ? 0 : n === 1 ? 1 : 2] || "{n}").replace("{n}", n);
+  }
+
+  function syncStrips(form) {
+    form.querySelectorAll("[data-strip]").forEach(function (strip) { drawStrip(form, strip); });
+  }
+
+  function drawStrip(form, strip) {
+    var seat = strip.getAttribute("data-strip");
+    var ticked = [];
+    form.querySelectorAll('input[name="tiles-' + seat + '"]').forEach(function (box) {
+      if (box.checked) { ticked.push(box.value); }
+    });
+    var order = stripOrder[seat];
+    if (!order) {
+      order = [];
+      strip.querySelectorAll("[data-tile]").forEach(function (el) { order.push(el.getAttribute("data-tile")); });
+    }
+    order = order.filter(function (t) { return ticked.indexOf(t) >= 0; });
+    ticked.forEach(function (t) {
+      if (order.indexOf(t) >= 0) { return; }
+      var slot = stripSlot[seat];
+      if (slot !== undefined && slot <= order.length) {
+        order.splice(slot, 0, t);
+        var box = keyOf(form, seat, t);
+        if (box && stripNumber[seat]) { box.setAttribute("data-photo", stripNumber[seat]); }
+      } else {
+        order.push(t);
+      }
+      delete stripSlot[seat];
+      delete stripNumber[seat];
+    });
+    stripOrder[seat] = order;
+    var list = strip.querySelector(".strip-tiles");
+    var drawn = Array.prototype.map.call(list.querySelectorAll("[data-tile]"), function (el) {
+      var number = el.querySelector(".strip-number");
+      return el.getAttribute("data-tile") + (el.classList.contains("unsure") ? "?" : "") + (number ? "#" + number.textContent : "");
+    });
+    var pips = 0, doubt = 0, wanted = [];
+    order.forEach(function (t) {
+      var box = keyOf(form, seat, t);
+      var unsure = !!(box && box.parentElement.classList.contains("unsure"));
+      pips += halves(t)[0] + halves(t)[1];
+      if (unsure) { doubt += 1; }
+      wanted.push(t + (unsure ? "?" : "") + (box && box.getAttribute("data-photo") ? "#" + box.getAttribute("data-photo") : ""));
+    });
+    if (drawn.join() !== wanted.join() || !list.querySelector("button")) {
+      var focused = document.activeElement && list.contains(document.activeElement)
+        ? Array.prototype.indexOf.call(list.querySelectorAll("[data-tile]"), document.activeElement) : -1;
+      list.textContent = "";
+      order.forEach(function (t) {
+        var box = keyOf(form, seat, t);
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "strip-tile" + (box && box.parentElement.classList.contains("unsure") ? " unsure" : "");
+        button.setAttribute("data-tile", t);
+        button.setAttribute("aria-label", (strip.getAttribute("data-change") || "{tile}").replace("{tile}", t));
+        button.setAttribute("aria-expanded", "false");
+        var picture = box ? box.parentElement.querySelector(".domino") : null;
+        if (picture) { button.appendChild(picture.cloneNode(true)); }
+        var marks = document.createElement("span");
+        marks.className = "strip-marks";
+        if (box && box.getAttribute("data-photo")) {
+          var number = document.createElement("span");
+          number.className = "strip-number";
+          number.textContent = box.getAttribute("data-photo");
+          marks.appendChild(number);
+        }
+        if (box && box.parentElement.classList.contains("unsure")) {
+          var check = document.createElement("span");
+          check.className = "strip-check";
+          check.setAttribute("aria-hidden", "true");
+          check.textContent = "?";
+          marks.appendChild(check);
+        }
+        button.appendChild(marks);
+        var li = document.createElement("li");
+        li.appendChild(button);
+        list.appendChild(li);
+      });
+      var buttons = list.querySelectorAll("button");
+      if (focused >= 0 && buttons.length) { buttons[Math.min(focused, buttons.length - 1)].focus({ preventScroll: true }); }
+    }
+    strip.querySelector("[data-strip-count]").textContent = plural(strip.getAttribute("data-tiles"), order.length);
+    strip.querySelector("[data-strip-pips]").textContent = plural(strip.getAttribute("data-pips"), pips);
+    var doubtEl = strip.querySelector("[data-strip-doubt]");
+    doubtEl.textContent = "· " + strip.getAttribute("data-doubt").replace("{n}", doubt);
+    doubtEl.hidden = !doubt;
+    strip.hidden = !order.length && !strip.classList.contains("read");
+    var chooser = strip.querySelector(".strip-chooser");
+    if (chooser && order.indexOf(chooser.getAttribute("data-tile")) < 0) {
+      closeChooser(strip);
+    } else if (chooser) {
+      var open = list.querySelector('[data-tile="' + chooser.getAttribute("data-tile") + '"]');
+      if (open) {
+        open.classList.add("open");
+        open.setAttribute("aria-expanded", "true");
+      }
+    }
+  }
+
+  // Tiles one pip away from `tile` on either half, in the set, and free for this hand.
+  function nearTiles(form, seat, tile) {
+    var h = halves(tile), top = 0;
+    form.querySelectorAll('input[name="tiles-' + seat + '"]').forEach(function (box) {
+      top = Math.max(top, halves(box.value)[0]);
+    });
+    var near = [];
+    [[h[0] + 1, h[1]], [h[0] - 1, h[1]], [h[0], h[1] + 1], [h[0], h[1] - 1]].forEach(function (p) {
+      if (p[0] < 0 || p[1] < 0 || p[0] > top || p[1] > top) { return; }
+      var name = Math.max(p[0], p[1]) + "-" + Math.min(p[0], p[1]);
+      var box = keyOf(form, seat, name);
+      if (name !== tile && near.indexOf(name) < 0 && box && !box.checked && !box.disabled) { near.push(name); }
+    });
+    return near;
+  }
+
+  function tick(box, on) {
+    box.checked = on;
+    box.dispatchEvent(new Event("change", { bubbles: true }));  // the keypads, this strip, the points
+  }
+
+  function chooserButton(text, className, onClick) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "button " + className;
+    button.textContent = text;
+    button.addEventListener("click", onClick);
+    return button;
+  }
+
+  function openChooser(form, strip, tile) {
+    var seat = strip.getAttribute("data-strip");
+    var old = strip.querySelector(".strip-chooser");
+    closeChooser(strip);
+    if (old && old.getAttribute("data-tile") === tile) {  // tapped again: closed
+      focusTile(strip, tile);
+      return;
+    }
+    var box = keyOf(form, seat, tile);
+    if (!box) { return; }
+    var unsure = box.parentElement.classList.contains("unsure");
+    var panel = document.createElement("div");
+    panel.className = "strip-chooser";
+    panel.setAttribute("data-tile", tile);
+    panel.setAttribute("role", "group");
+    var head = document.createElement("p");
+    head.className = "strip-question";
+    var picture = box.parentElement.querySelector(".domino");
+    if (picture) { head.appendChild(picture.cloneNode(true)); }
+    var question = document.createElement("strong");
+    question.textContent = strip.getAttribute("data-question").replace("{tile}", tile);
+    head.appendChild(question);
+    var close = chooserButton("×", "strip-close", function () { closeChooser(strip); focusTile(strip, tile); });
+    close.setAttribute("aria-label", strip.getAttribute("data-close"));
+    head.appendChild(close);
+    panel.appendChild(head);
+    var actions = document.createElement("div");
+    actions.className = "strip-actions";
+    // Yes: a tile to check is checked (its mark goes), any other stays as it is
+    actions.appendChild(chooserButton(strip.getAttribute("data-keep"), unsure ? "primary strip-keep" : "strip-keep", function () {
+      box.parentElement.classList.remove("unsure");
+      closeChooser(strip);
+      drawStrip(form, strip);
+      focusTile(strip, tile);
+    }));
+    actions.appendChild(chooserButton(strip.getAttribute("data-remove"), "strip-remove", function () {
+      var at = (stripOrder[seat] || []).indexOf(tile);
+      closeChooser(strip);
+      tick(box, false);
+      focusTile(strip, (stripOrder[seat] || [])[at] || (stripOrder[seat] || []).slice(-1)[0]);
+    }));
+    panel.appendChild(actions);
+    var near = nearTiles(form, seat, tile);
+    if (near.length) {
+      var label = document.createElement("p");
+      label.className = "strip-instead";
+      label.textContent = strip.getAttribute("data-instead");
+      panel.appendChild(label);
+      var row = document.createElement("div");
+      row.className = "strip-near";
+      near.forEach(function (name) {
+        var other = keyOf(form, seat, name);
+        var pick = document.createElement("button");
+        pick.type = "button";
+        pick.className = "strip-tile";
+        pick.setAttribute("data-near", name);
+        pick.setAttribute("aria-label", "[" + name + "]");
+        var drawing = other.parentElement.querySelector(".domino");
+        if (drawing) { pick.appendChild(drawing.cloneNode(true)); }
+        pick.addEventListener("click", function () {
+          stripSlot[seat] = (stripOrder[seat] || []).indexOf(tile);
+          stripNumber[seat] = box.getAttribute("data-photo");
+          box.removeAttribute("data-photo");
+          closeChooser(strip);
+          box.checked = false;
+          tick(other, true);
+          focusTile(strip, name);
+        });
+        row.appendChild(pick);
+      });
+      panel.appendChild(row);
+    }
+    panel.appendChild(chooserButton(strip.getAttribute("data-keypad"), "strip-keypad", function () {
+      stripSlot[seat] = (stripOrder[seat] || []).indexOf(tile);
+      stripNumber[seat] = box.getAttribute("data-photo");
+      box.removeAttribute("data-photo");
+      closeChooser(strip);
+      tick(box, false);
+      var keypad = form.querySelector('#hand-' + seat + ' .keypad-box');
+      if (keypad) {
+        keypad.open = true;
+        keypad.scrollIntoView({ block: "start", behavior: "smooth" });
+        var first = keypad.querySelector("input:not(:disabled)");
+        if (first) { first.focus({ preventScroll: true }); }
+      }
+    }));
+    strip.querySelector(".strip-tiles").insertAdjacentElement("afterend", panel);
+    var opened = strip.querySelector('.strip-tiles [data-tile="' + tile + '"]');
+    if (opened) {
+      opened.classList.add("open");
+      opened.setAttribute("aria-expanded", "true");
+    }
+    var firstAction = panel.querySelector(".strip-actions button");
+    if (firstAction) { firstAction.focus({ preventScroll: true }); }
+    panel.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  function closeChooser(strip) {
+    var panel = strip.querySelector(".strip-chooser");
+    if (panel) { panel.remove(); }
+    strip.querySelectorAll(".strip-tiles .open").forEach(function (el) {
+      el.classList.remove("open");
+      el.setAttribute("aria-expanded", "false");
+    });
+  }
+
+  function focusTile(strip, tile) {
+    var el = tile ? strip.querySelector('.strip-tiles [data-tile="' + tile + '"]') : null;
+    if (el) { el.focus({ preventScroll: true }); }
   }
 
   // Picking a photo sends the whole round form (so nothing typed is lost) to be read.
@@ -49,6 +307,15 @@
       }
       syncKeypads(form);
     });
+    form.addEventListener("click", function (evt) {
+      var tile = evt.target.closest ? evt.target.closest(".strip-tiles [data-tile]") : null;
+      if (!tile) { return; }
+      evt.preventDefault();  // a <label> (before this script drew buttons) would untick the key
+      openChooser(form, tile.closest("[data-strip]"), tile.getAttribute("data-tile"));
+    });
+    stripOrder = {};
+    stripSlot = {};
+    stripNumber = {};
     syncKeypads(form);
   }
 
@@ -510,6 +777,139 @@
     });
     window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js"); });
   }
+
+  // ---- The chart: a tapped round's totals under it (templates/_chart.svg.html) ---------
+  // Each round is a column of the chart (a <rect class="chart-col"> with its totals in data-
+  // attributes); a tap anywhere on the chart picks the nearest round. The game page's scores
+  // are swapped in afresh every 2 s: the round shown, the table's <details> and the focus
+  // are kept across (see the htmx listeners below).
+  var chartKept = null;  // {path, index, open, focus}
+
+  function chartColumns(figure) { return figure.querySelectorAll(".chart-col"); }
+
+  function showRound(figure, index) {
+    var cols = chartColumns(figure);
+    var readout = figure.querySelector("[data-chart-readout]");
+    if (!cols.length || !readout) { return; }
+    index = Math.max(0, Math.min(cols.length - 1, index));
+    var col = cols[index];
+    cols.forEach(function (c) { c.classList.toggle("on", c === col); });
+    var guide = figure.querySelector(".chart-guide");
+    if (guide) {
+      guide.setAttribute("x1", col.getAttribute("data-x"));
+      guide.setAttribute("x2", col.getAttribute("data-x"));
+      guide.classList.add("on");
+    }
+    readout.querySelector(".chart-readout-title").textContent = col.getAttribute("data-title");
+    var list = readout.querySelector(".chart-readout-values");
+    var keys = figure.querySelectorAll(".legend-key");
+    list.textContent = "";
+    (parse(col.getAttribute("data-values")) || []).forEach(function (row, n) {
+      var li = document.createElement("li");
+      if (keys[n]) { li.appendChild(keys[n].cloneNode(true)); }
+      var who = document.createElement("span");
+      who.className = "who";
+      who.textContent = row[0];
+      var value = document.createElement("strong");
+      value.textContent = row[1];
+      li.appendChild(who);
+      li.appendChild(value);
+      if (row[2] !== null && row[2] !== undefined) {
+        var change = document.createElement("small");
+        change.textContent = (row[2] >= 0 ? "+" : "") + row[2];
+        li.appendChild(change);
+      }
+      list.appendChild(li);
+    });
+    readout.querySelector('[data-step="-1"]').disabled = index === 0;
+    readout.querySelector('[data-step="1"]').disabled = index === cols.length - 1;
+    readout.hidden = false;
+    figure.setAttribute("data-picked", String(index));
+    chartKept = { path: location.pathname, index: index, open: chartKept ? chartKept.open : false, focus: null };
+  }
+
+  function nearestRound(figure, svg, clientX, clientY) {
+    var matrix = svg.getScreenCTM();
+    if (!matrix) { return 0; }
+    var point = svg.createSVGPoint();
+    point.x = clientX;
+    point.y = clientY;
+    var x = point.matrixTransform(matrix.inverse()).x;
+    var best = 0, distance = Infinity;
+    chartColumns(figure).forEach(function (col, i) {
+      var d = Math.abs(Number(col.getAttribute("data-x")) - x);
+      if (d < distance) { best = i; distance = d; }
+    });
+    return best;
+  }
+
+  document.addEventListener("click", function (evt) {
+    var target = evt.target;
+    if (!target || !target.closest) { return; }
+    var figure = target.closest("[data-chart]");
+    if (!figure) { return; }
+    var svg = target.closest(".chart-plot");
+    var step = target.closest(".chart-step");
+    if (svg) {
+      showRound(figure, nearestRound(figure, svg, evt.clientX, evt.clientY));
+    } else if (step) {
+      showRound(figure, Number(figure.getAttribute("data-picked") || 0) + Number(step.getAttribute("data-step")));
+    }
+  });
+  document.addEventListener("keydown", function (evt) {
+    var svg = evt.target && evt.target.closest ? evt.target.closest(".chart-plot") : null;
+    var figure = svg ? svg.closest("[data-chart]") : null;
+    if (!figure) { return; }
+    var picked = figure.hasAttribute("data-picked") ? Number(figure.getAttribute("data-picked")) : -1;
+    var last = chartColumns(figure).length - 1;
+    var next = { ArrowLeft: picked - 1, ArrowRight: picked < 0 ? last : picked + 1, Home: 0, End: last,
+                 Enter: picked < 0 ? last : picked, " ": picked < 0 ? last : picked }[evt.key];
+    if (next === undefined) { return; }
+    evt.preventDefault();
+    showRound(figure, next);
+  });
+  document.addEventListener("toggle", function (evt) {
+    if (evt.target.classList && evt.target.classList.contains("chart-data")) {
+      chartKept = chartKept || { path: location.pathname, index: -1, open: false, focus: null };
+      chartKept.open = evt.target.open;
+    }
+  }, true);
+
+  // Put the chart back as it was before the live scores were swapped in.
+  function keepChart() {
+    var figure = document.querySelector("#live [data-chart]");
+    if (!chartKept || chartKept.path !== location.pathname || !figure) { return; }
+    var active = document.activeElement;
+    chartKept.focus = active && figure.contains(active)
+      ? (active.classList.contains("chart-plot") ? ".chart-plot" : active.getAttribute("data-step") ? '[data-step="' + active.getAttribute("data-step") + '"]' : null)
+      : null;
+  }
+  function restoreChart() {
+    var figure = document.querySelector("#live [data-chart]");
+    if (!chartKept || chartKept.path !== location.pathname || !figure) { return; }
+    var focus = chartKept.focus;
+    var details = figure.querySelector(".chart-data");
+    if (details && chartKept.open) { details.open = true; }
+    if (chartKept.index >= 0) { showRound(figure, chartKept.index); }
+    var again = focus ? figure.querySelector(focus) : null;
+    if (again && !again.disabled) { again.focus({ preventScroll: true }); }
+  }
+  // The same scores again (the usual answer every 2 s) are not swapped in at all.
+  var liveText = null;
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var detail = evt.detail || {};
+    if (!detail.shouldSwap || !isLive(detail.target) || !detail.xhr) { return; }
+    var text = detail.xhr.responseText;
+    if (text === liveText) {
+      detail.shouldSwap = false;
+      return;
+    }
+    liveText = text;
+    keepChart();
+  });
+  document.addEventListener("htmx:afterSwap", function (evt) {
+    if (evt.detail && isLive(evt.detail.target)) { restoreChart(); }
+  });
 
   // New game: show only the options of the chosen game (all stay usable without JavaScript).
   function showKind() {

@@ -8,7 +8,7 @@ const CACHE = "referee-static-v2";
 const PAGES = "referee-pages-v1";
 const OFFLINE = "/offline";
 const ASSETS = [
-  "/static/style.css", "/static/htmx.min.js", "/static/app.js", "/static/icon.svg",
+  "/static/style.css", "/static/htmx.min.js", "/static/app.js", "/static/table.js", "/static/icon.svg",
   "/static/icon-192.png", "/static/icon-512.png", "/static/manifest.webmanifest", OFFLINE,
 ];
 // /games/<id> (the scorer's page and the watch link's page) and /games/<id>/scoreboard.

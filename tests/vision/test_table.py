@@ -1,0 +1,45 @@
+"""Reading rendered Chicken Foot tables: lines of touching tiles, doubles across their line,
+feet, face-down tiles beside, from above and from a seat, on several tables."""
+
+import numpy as np
+import pytest
+
+import vision
+from tools.generators.table_photos import make_table
+
+pytestmark = pytest.mark.vision
+
+# (seed, table, elevation, style): small renders, 14 to 20 tiles each
+CASES = [
+    (3, "paper", 90, "ivory"),
+    (11, "wood", 60, "ivory_spinner"),
+    (12, "felt", 45, "white_colour"),
+    (14, "cloth", 35, "black"),
+]
+
+
+@pytest.mark.parametrize("seed, table, elevation, style", CASES)
+def test_a_table_is_read_tile_for_tile(seed, table, elevation, style):
+    truth = make_table(np.random.default_rng(seed), n_tiles=16, size=(1000, 750), elevation=elevation,
+                       background=table, style=style, face_down=3)
+    hand = vision.read_table(truth.encode())
+    assert sorted((t.a, t.b) for t in hand.tiles) == sorted(truth.tiles)
+    assert all(len(t.polygon) == 4 and 0 < t.confidence <= 1 for t in hand.tiles)
+
+
+def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
+    truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="paper", style="ivory")
+    hand = vision.read_table(truth.encode())
+    for (number, _), toes in truth.doubles.items():
+        index = next(k for k, t in enumerate(hand.tiles) if (t.a, t.b) == (number, number))
+        touching = [k for k in hand.touching(index) if number in (hand.tiles[k].a, hand.tiles[k].b)]
+        laid_against = 0 if (number, number) == truth.start else 1
+        assert len(touching) == toes + laid_against, (number, toes)
+
+
+def test_the_annotated_table_can_highlight_a_number():
+    truth = make_table(np.random.default_rng(3), n_tiles=12, size=(800, 600), elevation=90)
+    hand = vision.read_table(truth.encode())
+    plain, marked = hand.annotated(), hand.annotated(highlight=[0])
+    assert plain[:2] == marked[:2] == b"\xff\xd8" and plain != marked

@@ -1,0 +1,138 @@
+"""A photo of the table: the desk's foot page ticks the tiles read, and the API reads it."""
+
+import re
+from io import BytesIO
+
+import numpy as np
+import pytest
+
+from tests.web.helpers import as_scorer, new_game
+from tools.generators.table_photos import make_table
+
+SEED = 3  # 16 ivory tiles on paper from above; starts on [6-6] with three arms, [2-2] has three toes
+
+
+@pytest.fixture(scope="module")
+def table():
+    return make_table(np.random.default_rng(SEED), n_tiles=16, size=(1000, 750), elevation=90,
+                      background="paper", style="ivory")
+
+
+@pytest.fixture(scope="module")
+def photo(table):
+    return table.encode()
+
+
+def carrying(table, number, double):
+    return sorted(f"{a}-{b}" for a, b in table.tiles if number in (a, b) and (a, b) != double)
+
+
+def post_photo(client, url, data, **fields):
+    return client.post(url, data={**fields, "photo": (BytesIO(data), "table.jpg")}, content_type="multipart/form-data")
+
+
+def test_the_desk_ticks_the_tiles_of_the_double_and_its_toes(client, table, photo):
+    assert table.doubles[(2, 2)] == 3
+    page = post_photo(client, "/referee/foot/photo", photo, double="2-2", preset="pagat", players="4")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert sorted(re.findall(r'name="on" value="([\d-]+)" checked', text)) == carrying(table, 2, (2, 2))
+    assert len(re.findall(r'name="toe" value="[\d-]+" checked', text)) == 3
+    assert 'src="data:image/jpeg;base64,' in text
+    assert "and 3 toes against [2-2]" in text
+    assert 'data-outcome="completable"' in text  # the ruling follows from the ticks, as today
+
+
+def test_a_photo_without_a_double_keeps_the_tiles_for_the_double_tapped_next(client, table, photo):
+    page = post_photo(client, "/referee/foot/photo", photo, preset="pagat")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    seen = re.findall(r'name="seen" value="([\d-]+)"', text)
+    assert sorted(seen) == sorted(f"{a}-{b}" for a, b in table.tiles)
+    then = client.post("/referee/foot", data={"double": "6-6", "seen": seen, "preset": "pagat"})
+    ticked = sorted(re.findall(r'name="on" value="([\d-]+)" checked', then.get_data(as_text=True)))
+    assert ticked == carrying(table, 6, (6, 6))
+
+
+def test_a_game_desk_reads_the_photo_and_logs_the_ruling_when_asked(client, table, photo):
+    game = new_game(client)
+    as_scorer(client, game)
+    url = f"/games/{game['id']}/referee/foot"
+    page = post_photo(client, url + "/photo", photo, double="6-6", starting="1")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert "Saved in the game's log" not in text  # nothing logged from the photo alone
+    on = re.findall(r'name="on" value="([\d-]+)" checked', text)
+    toes = re.findall(r'name="toe" value="([\d-]+)" checked', text)
+    assert len(toes) == table.doubles[(6, 6)]
+    done = client.post(url, data={"double": "6-6", "starting": "1", "shown_double": "6-6", "shown_starting": "1",
+                                  "on": on, "toe": toes, "boneyard": "0"})
+    assert "Saved in the game's log" in done.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("data", [b"", b"this is not a picture", b"\xff\xd8\xff\xe0" + b"\0" * 20])
+def test_the_desk_refuses_a_bad_photo_with_a_clear_message(client, data):
+    page = post_photo(client, "/referee/foot/photo", data, double="2-2", preset="pagat")
+    assert page.status_code == 422
+    text = page.get_data(as_text=True)
+    assert "Choose a photo first." in text or "could not be read" in text
+
+
+def test_the_desk_answers_in_french(client):
+    page = client.post("/referee/foot/photo", data={"photo": (BytesIO(b"x"), "t.jpg")},
+                       content_type="multipart/form-data", headers={"Accept-Language": "fr"})
+    assert page.status_code == 422
+    assert "Impossible de lire cette photo" in page.get_data(as_text=True)
+
+
+def test_the_api_reads_a_table(client, table, photo):
+    response = client.post("/api/photos/read", data={"photo": (BytesIO(photo), "table.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 200, response.json
+    body = response.json
+    assert sorted(t["tile"] for t in body["tiles"]) == sorted(f"{a}-{b}" for a, b in table.tiles)
+    assert body["pips"] == sum(a + b for a, b in table.tiles)
+    first = body["tiles"][0]
+    assert 0 <= first["confidence"] <= 1 and len(first["polygon"]) == 4 and len(first["polygon"][0]) == 2
+    # the foot ruling takes the tiles as read
+    ruling = client.post("/api/rulings/foot", json={"rules": "pagat", "double": "2-2", "on_table": body["tiles"],
+                                                    "toes_laid": 3})
+    assert ruling.status_code == 200, ruling.json
+    typed = client.post("/api/rulings/foot", json={"rules": "pagat", "double": "2-2", "toes_laid": 3,
+                                                   "on_table": [t["tile"] for t in body["tiles"]]})
+    assert ruling.json == typed.json
+
+
+@pytest.mark.parametrize("data, lang, words", [
+    (b"", "en", "Choose a photo first."),
+    (b"this is not a picture", "en", "not an image"),
+    (b"\xff\xd8\xff\xe0" + b"\0" * 20, "fr", "Impossible de lire cette photo"),
+    (b"this is not a picture", "nl", "Deze foto"),
+])
+def test_the_api_refuses_a_bad_image_in_the_callers_language(client, data, lang, words):
+    response = client.post("/api/photos/read", data={"photo": (BytesIO(data), "t.jpg")},
+                           content_type="multipart/form-data", headers={"Accept-Language": lang})
+    assert response.status_code == 422
+    assert words in response.json["error"]
+
+
+def test_the_api_refuses_a_photo_over_the_cap(make_app, database_url):
+    client = make_app(database_url, MAX_PHOTO_BYTES=1024).test_client()
+    response = client.post("/api/photos/read", data={"photo": (BytesIO(b"\xff\xd8" + b"\0" * 1500), "t.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 413
+    assert "larger than" in response.json["error"]
+
+
+def test_the_api_limits_photos_per_client(client):
+    from referee.services.rate_limits import LIMITS
+
+    codes = [client.post("/api/photos/read", data={"photo": (BytesIO(b"x"), "t.jpg")},
+                         content_type="multipart/form-data").status_code for _ in range(LIMITS["photo"] + 1)]
+    assert codes[:-1] == [422] * LIMITS["photo"] and codes[-1] == 429
+
+
+def test_a_foot_ruling_refuses_read_tiles_without_their_tile(client):
+    response = client.post("/api/rulings/foot", json={"rules": "pagat", "double": "2-2",
+                                                      "on_table": [{"confidence": 0.9}]})
+    assert response.status_code == 422
