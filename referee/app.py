@@ -8,7 +8,7 @@ import os
 
 from flask import Flask
 
-from referee import config
+from referee import config, web
 from referee.rules.house_rules import describe
 from referee.rules.tiles import parse_tile
 from referee.services import games
@@ -43,6 +43,7 @@ def create_app(test_config=None):
                                  rule_value=rule_value, tile_of=parse_tile, describe_rules=describe,
                                  MAX_NAME=games.MAX_NAME)
 
+    app.url_map.converters["int"] = web.AddressNumber  # before the routes are added
     for blueprint in (pages.bp, game.bp, players.bp, desk.bp, api.bp):
         app.register_blueprint(blueprint)
     security.csrf.exempt(api.bp)

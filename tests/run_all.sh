@@ -3,7 +3,7 @@
 # system packages (Chromium for the browser tests, PostgreSQL), the venv with the test
 # and vision extras, then the whole suite on SQLite and the whole suite again on a
 # throw-away PostgreSQL server on 127.0.0.1 (less tests/vision and tests/layout, which touch
-# no database and need not run twice). Extra arguments go to both pytest runs.
+# no database and run once, beside the others). Extra arguments go to every pytest run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,8 +31,24 @@ run_pg "$pgbin/initdb -D $pgdir/data -A trust -U postgres >/dev/null"
 run_pg "$pgbin/pg_ctl -D $pgdir/data -l $pgdir/log -w -o '-c listen_addresses=127.0.0.1 -p $pgport -k $pgdir -c fsync=off' start >/dev/null"
 trap 'run_pg "$pgbin/pg_ctl -D $pgdir/data -m fast stop >/dev/null" || true; rm -rf "$pgdir"' EXIT
 
-echo "== the whole suite on SQLite"
-.venv/bin/python -m pytest "$@"
+# The vision and layout tests touch no database: they run once, beside the SQLite run's
+# rules and web tests (the two cores are otherwise half idle there), and their output is
+# printed when they end.
+vision_log=$(mktemp /tmp/referee-vision.XXXXXX)
+.venv/bin/python -m pytest -p no:cacheprovider tests/vision tests/layout "$@" >"$vision_log" 2>&1 &
+vision_pid=$!
+trap 'kill $vision_pid 2>/dev/null || true; run_pg "$pgbin/pg_ctl -D $pgdir/data -m fast stop >/dev/null" || true; rm -rf "$pgdir" "$vision_log"' EXIT
+
+# every other folder of tests, the rules and web tests first, while the vision tests run
+db_tests=(tests/rules tests/web $(ls -d tests/*/ | sed 's:/$::' | grep -v -x -e tests/rules -e tests/web \
+  -e tests/vision -e tests/layout -e tests/__pycache__))
+status=0
+echo "== the whole suite on SQLite (the vision tests beside it)"
+.venv/bin/python -m pytest "${db_tests[@]}" "$@" || status=1
 echo "== again on PostgreSQL, every test that touches the database"
 DATABASE_URL="postgresql+psycopg://postgres@127.0.0.1:$pgport/postgres" .venv/bin/python -m pytest \
-  --ignore=tests/vision --ignore=tests/layout --deselect tests/reliability/test_wheel.py "$@"
+  "${db_tests[@]}" --deselect tests/reliability/test_wheel.py "$@" || status=1
+echo "== the vision and layout tests"
+wait $vision_pid || status=1
+cat "$vision_log"
+exit $status

@@ -183,6 +183,17 @@ class TableReading:
         """The tiles read that the player should check: doubtful, or read twice."""
         return list(dict.fromkeys(f"{t.a}-{t.b}" for t in self.hand.tiles if t.low_confidence and t.a <= self.top))
 
+    def toes_of_doubles(self, starting: bool = False) -> list:
+        """Every double read with the toes the photo shows against it, as "double:toe"
+        pairs, so that the desk can tick a double's toes when the player picks another one
+        after the photo (the photo itself is not kept)."""
+        pairs = []
+        for name in self.names:
+            double = Tile(*map(int, name.split("-")))
+            if double.is_double:
+                pairs += [f"{name}:{toe}" for toe in self.foot(double, starting).toes]
+        return pairs
+
     def foot(self, double: Tile, starting: bool = False) -> "TableFoot":
         """What the photo shows of `double`'s foot: the tiles of its number read, and the
         ones lying against it as its toes (the starting double's arms). A later double was

@@ -209,6 +209,16 @@ def test_undo_removes_only_the_last_round(client):
     assert "nothing to undo" in empty.json["error"]
 
 
+@pytest.mark.parametrize("method", ["put", "delete"])
+def test_a_round_number_past_any_database_integer_is_not_found(client, method):
+    game = new_game(client)
+    pips_round(client, game, {"Ann": 3, "Bob": 4, "Cy": 5}, went_out="Di")
+    response = getattr(client, method)(f"/api/games/{game['id']}/rounds/49848438335", headers=bearer(game),
+                                       json={"hands": {p: {"pips": 1} for p in PLAYERS}})
+    assert response.status_code == 404
+    assert client.get(f"/api/games/{game['id']}").json["totals"]["Bob"] == 4
+
+
 def play_match(client, game, ann_extra=0):
     """Ten rounds: Ann scores 1 + ann_extra once, Bob 1, Cy 3, Di 4 every round."""
     for number in range(10):

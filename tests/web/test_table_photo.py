@@ -54,6 +54,34 @@ def test_a_photo_without_a_double_keeps_the_tiles_for_the_double_tapped_next(cli
     assert ticked == carrying(table, 6, (6, 6))
 
 
+def test_another_double_tapped_after_the_photo_gets_its_toes_ticked_too(client, table, photo):
+    page = post_photo(client, "/referee/foot/photo", photo, double="2-2", preset="pagat", players="4")
+    text = page.get_data(as_text=True)
+    kept = {name: re.findall(rf'name="{name}" value="([^"]+)"', text) for name in ("seen", "seen_toe", "seen_arm")}
+    then = client.post("/referee/foot", data={"double": "6-6", "starting": "1", "shown_double": "2-2",
+                                              "shown_starting": "0", "preset": "pagat", "players": "4", **kept})
+    arms = re.findall(r'name="toe" value="[\d-]+" checked', then.get_data(as_text=True))
+    assert len(arms) == table.doubles[(6, 6)]
+    back = client.post("/referee/foot", data={"double": "2-2", "shown_double": "6-6", "shown_starting": "1",
+                                              "preset": "pagat", "players": "4", **kept})
+    assert len(re.findall(r'name="toe" value="[\d-]+" checked', back.get_data(as_text=True))) == 3
+
+
+def test_without_javascript_the_photo_stays_on_the_page_after_the_ruling(client, table, photo):
+    page = post_photo(client, "/referee/foot/photo", photo, double="2-2", preset="pagat", players="4")
+    text = page.get_data(as_text=True)
+    kept = re.search(r'<noscript><input type="hidden" name="seen_photo" value="([^"]+)"></noscript>', text).group(1)
+    on = re.findall(r'name="on" value="([\d-]+)" checked', text)
+    toes = re.findall(r'name="toe" value="([\d-]+)" checked', text)
+    ruled = client.post("/referee/foot", data={"double": "2-2", "shown_double": "2-2", "shown_starting": "0",
+                                               "on": on, "toe": toes, "preset": "pagat", "players": "4",
+                                               "seen_photo": kept}).get_data(as_text=True)
+    assert f'<img src="{kept}"' in ruled and 'data-outcome="completable"' in ruled
+    forged = client.post("/referee/foot", data={"double": "2-2", "preset": "pagat",
+                                                "seen_photo": "data:text/html;base64,PHNjcmlwdD4="})
+    assert "data:text/html" not in forged.get_data(as_text=True)
+
+
 def test_a_game_desk_reads_the_photo_and_logs_the_ruling_when_asked(client, table, photo):
     game = new_game(client)
     as_scorer(client, game)

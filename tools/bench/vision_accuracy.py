@@ -5,6 +5,7 @@ by pytest).
     .venv/bin/python -m tools.bench.vision_accuracy                 # ../shared/photos
     .venv/bin/python -m tools.bench.vision_accuracy FOLDER          # any folder with a MANIFEST.tsv
     .venv/bin/python -m tools.bench.vision_accuracy --synthetic 60  # generated photos
+    .venv/bin/python -m tools.bench.vision_accuracy --standing 40 --seed 7  # hands standing on edge
     .venv/bin/python -m tools.bench.vision_accuracy --augment 7     # the folder turned, resized, relit
     .venv/bin/python -m tools.bench.vision_accuracy --speed-only
 
@@ -214,6 +215,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER)
     ap.add_argument("--synthetic", type=int, metavar="N", help="generate N synthetic photos and score them")
+    ap.add_argument("--standing", type=int, metavar="N",
+                    help="render N hands standing on edge, seen from the seat (tools/generators/standing_hands.py)")
     ap.add_argument("--seed", type=int, default=2024)
     ap.add_argument("--augment", type=int, metavar="SEED", help="score turned, resized, relit copies of the folder")
     ap.add_argument("--speed-only", action="store_true")
@@ -231,6 +234,12 @@ def main(argv: list[str] | None = None) -> int:
             tmp = tempfile.TemporaryDirectory()
             folder = Path(tmp.name)
             write_folder(folder, args.synthetic, seed=args.seed)
+        elif args.standing:
+            from tools.generators.standing_hands import write_folder as write_standing
+
+            tmp = tempfile.TemporaryDirectory()
+            folder = Path(tmp.name)
+            write_standing(folder, args.standing, args.seed)
         elif args.augment is not None:
             tmp = tempfile.TemporaryDirectory()
             folder = Path(tmp.name)
@@ -243,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         res = score(folder, verbose=args.verbose, out_dir=args.annotated)
         if args.synthetic:
             print(f"folder: synthetic ({args.synthetic} photos, seed {args.seed})")
+        elif args.standing:
+            print(f"folder: standing hands ({args.standing} renders, seed {args.seed})")
         elif args.augment is not None:
             print(f"folder: {args.folder} turned, resized and relit (seed {args.augment})")
         else:
@@ -257,7 +268,9 @@ def main(argv: list[str] | None = None) -> int:
               f"of {res['wrong_tiles']}  (right tiles flagged: {res['right_low_conf_pct']:.1f} %)")
         print(f"median seconds per photo: {res['median_seconds']:.3f}")
     if not args.no_speed:
-        runs = speed(twelve_megapixel_photos(args.folder, args.speed_photos))
+        # for standing hands, their own 12 MP renders are timed as they are (a phone's EXIF turn included)
+        speed_folder = folder if args.standing and not args.speed_only else args.folder
+        runs = speed(twelve_megapixel_photos(speed_folder, args.speed_photos))
         for sp in runs:
             if args.verbose or len(runs) == 1:
                 print(f"speed: {sp['photo'][-40:]:40s} {sp['jpeg_bytes'] / 1e6:4.1f} MB  read {sp['read_s'] * 1000:4.0f} ms  "

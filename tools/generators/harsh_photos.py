@@ -326,8 +326,8 @@ def bg_pattern(rng, h, w, u, kind):
     return big * weave(rng, h, w, max(2.5, u * 0.06), 0.08)[..., None]
 
 
-def background(rng, h, w, u):
-    kind = pick(rng, ['wood', 'wood_dark', 'felt_green', 'felt_blue', 'cloth_plain', 'cloth_gingham',
+def background(rng, h, w, u, kind=None):
+    kind = kind or pick(rng, ['wood', 'wood_dark', 'felt_green', 'felt_blue', 'cloth_plain', 'cloth_gingham',
                       'cloth_dots', 'cloth_floral', 'cloth_stripes', 'slate_dark', 'laminate_dark',
                       'white_laminate', 'paper', 'marble'],
                 [20, 7, 9, 5, 7, 7, 3, 4, 3, 6, 4, 8, 9, 4])

@@ -15,6 +15,7 @@ game's rules, are in `value_schemas.py`.
 from referee.services.games import MAX_PLAYERS, MIN_PLAYERS
 from referee.services.kinds import KINDS
 from referee.services.rate_limits import LIMITS
+from referee.web import LARGEST_ADDRESS_NUMBER
 from referee.web.api.value_schemas import (CHICKEN_FOOT_RULES, DRAW_RULES, NAME, TEAM_RULES, TILE, TILE_PATTERN,
                                            YES, nocase, trimmed)
 
@@ -289,7 +290,8 @@ def _body(schema: dict) -> dict:
 GAME_ID = {"name": "game_id", "in": "path", "required": True,
            "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,16}$"},
            "description": "the id POST /api/games answered"}
-NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 1},
+NUMBER = {"name": "number", "in": "path", "required": True,
+          "schema": {"type": "integer", "minimum": 1, "maximum": LARGEST_ADDRESS_NUMBER},
           "description": "a round's number"}
 AUTH = [{"editToken": []}]
 

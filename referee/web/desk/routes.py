@@ -9,6 +9,7 @@ is the API's.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import re
 from typing import Optional
 
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
@@ -129,11 +130,16 @@ class FootForm:
     answer: Optional[referee_desk.Answer] = None
     seen: list = field(default_factory=list)      # the tiles a photo of the table showed, "a-b"
     unsure: list = field(default_factory=list)    # the ones it was not sure of
+    seen_toes: list = field(default_factory=list)  # "double:toe" as the photo showed them, toes...
+    seen_arms: list = field(default_factory=list)  # ...and as a starting double's arms
+    photo: Optional[str] = None                   # the annotated photo, sent back by a page without JavaScript
 
 
 def _foot_form(desk: Desk, form) -> FootForm:
     taps = FootForm(starting=bool(form.get("starting")), boneyard=(form.get("boneyard") or "0").strip(),
-                    seen=form.getlist("seen"), unsure=form.getlist("seen_unsure"))
+                    seen=form.getlist("seen"), unsure=form.getlist("seen_unsure"),
+                    seen_toes=form.getlist("seen_toe"), seen_arms=form.getlist("seen_arm"),
+                    photo=_kept_photo(form.get("seen_photo")))
     raw = (form.get("double") or "").strip()
     if not raw:
         taps.prompt = Message(N_("Tap the double in dispute."))
@@ -150,6 +156,8 @@ def _foot_form(desk: Desk, form) -> FootForm:
     if shown != str(taps.double) and taps.seen:
         # A new double after a photo of the table: its tiles read there are ticked.
         taps.laid = [t for t in taps.seen if _carries(t, taps.double.high) and t != str(taps.double)]
+        pairs = (pair.split(":", 1) for pair in (taps.seen_arms if taps.starting else taps.seen_toes) if ":" in pair)
+        taps.toes = [toe for double, toe in pairs if double == str(taps.double) and toe in taps.laid]
         taps.prompt = Message(N_("The tiles carrying %(number)d read in the photo are ticked: check them, "
                                  "mark the toes, and give the ruling."), {"number": taps.double.high})
         return taps
@@ -206,6 +214,19 @@ def foot(game_id=None):
                            title=referee_desk.question_title(referee_desk.FOOT)), status
 
 
+#: The annotated photo as the desk shows it: a JPEG data: URI of at most about 300 KB.
+_PHOTO_URI = re.compile(r"^data:image/jpeg;base64,[A-Za-z0-9+/]+={0,2}$")
+_MOST_PHOTO_CHARS = 400_000
+
+
+def _kept_photo(value) -> Optional[str]:
+    """A page without JavaScript posts the whole form, so the photo of the table comes back
+    with it (in a <noscript>, so that htmx never sends it); anything but a JPEG is dropped."""
+    if value and len(value) <= _MOST_PHOTO_CHARS and _PHOTO_URI.match(value):
+        return value
+    return None
+
+
 def _carries(name: str, number: int) -> bool:
     try:
         return number in map(int, name.split("-"))
@@ -238,6 +259,8 @@ def foot_photo(game_id=None):
         return _foot_page(desk, _foot_form(desk, form), error=RulesError(BUSY)), 503
     form.setlist("seen", reading.names)
     form.setlist("seen_unsure", reading.unsure)
+    form.setlist("seen_toe", reading.toes_of_doubles())
+    form.setlist("seen_arm", reading.toes_of_doubles(starting=True))
     number = None
     raw = (form.get("double") or "").strip()
     note = Message(N_("Read %(count)d tiles on the table. Tap the double in dispute: its tiles read are ticked."),
