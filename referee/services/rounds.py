@@ -10,6 +10,7 @@ dropped connection, a double tap or a form restored by Back, finds the round it 
 saved (AlreadySaved) and saves nothing.
 """
 
+import re
 from datetime import timedelta, timezone
 from typing import Optional
 
@@ -25,6 +26,10 @@ from referee.storage.models import Hand, Round, RoundChange, utcnow
 #: How long after an undo the round can be put back as it was.
 RESTORE_MINUTES = 30
 RESTORE_WITHIN = timedelta(minutes=RESTORE_MINUTES)
+#: An entry's key: 1 to 64 characters, none of them a control character (PostgreSQL's text
+#: refuses NUL, and a key is never meant to hold a line break).
+ENTRY_KEY = re.compile(r"^[^\x00-\x1f\x7f]{1,64}$")
+BAD_ENTRY_KEY = N_("'entry_key' must be a text of 1 to 64 characters that names this entry.")
 
 
 class AlreadySaved(Conflict):
@@ -36,8 +41,9 @@ class AlreadySaved(Conflict):
 
 
 def saved_with_key(db: Session, game, key: Optional[str]) -> Optional[int]:
-    """The round an entry with this key saved, if it saved one."""
-    if not key:
+    """The round an entry with this key saved, if it saved one (a key record_round would
+    refuse saved nothing)."""
+    if not key or not isinstance(key, str) or not ENTRY_KEY.match(key):
         return None
     return db.exec(select(Round.number).where(Round.game_id == game.id, Round.entry_key == key)).first()
 
@@ -50,6 +56,8 @@ def record_round(db: Session, game, entry: RoundEntry, number: Optional[int] = N
     this one gets a Conflict instead of silently becoming the following round. `key` is the
     entry's own key: sent again, it saves nothing and raises AlreadySaved.
     """
+    if key is not None and not (isinstance(key, str) and ENTRY_KEY.match(key)):
+        raise RulesError(BAD_ENTRY_KEY)
     with writing(db):
         game = lock(db, game.id)
         saved = saved_with_key(db, game, key)

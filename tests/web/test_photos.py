@@ -7,6 +7,7 @@ import pytest
 
 from referee.services import photos
 from tests.web.helpers import as_scorer, new_game, pips_round
+from tools.generators.standing_hands import render as render_standing, save as save_standing
 from tools.generators.synthetic_photos import make_photo
 
 PHOTO_SEED = 1  # four ivory tiles in a row, none of them [9-9]
@@ -61,6 +62,19 @@ def test_a_photo_preselects_the_tiles_read_and_keeps_what_was_typed(client, pict
     assert strip_total(text, 0) == f"{len(expected)} tiles · {pips} pips"
     assert 'src="data:image/jpeg;base64,' in text
     assert client.get(f"/api/games/{game['id']}").json["rounds"][0]["scores"] is None
+
+
+def test_a_hand_photographed_standing_from_the_seat_is_read_as_a_flat_one(client, tmp_path):
+    """The photo a player takes at the end of a round: the hand still standing on edge."""
+    rng = np.random.default_rng([4242, 30])
+    pixels, truth, _ = render_standing(rng, size=(2016, 1512), scheme="ivory_black", table="marble", elevation=20,
+                                       tiles=7, top=9)
+    save_standing(pixels, tmp_path / "hand.jpg", rng, turn=6)
+    game = new_game(client)
+    as_scorer(client, game)
+    text = upload(client, game, 0, (tmp_path / "hand.jpg").read_bytes()).get_data(as_text=True)
+    assert sorted(re.findall(r'name="tiles-0" value="([\d-]+)" checked', text)) == sorted(truth.split())
+    assert 'src="data:image/jpeg;base64,' in text
 
 
 def test_an_unreadable_upload_gets_a_clear_message(client):

@@ -92,6 +92,18 @@ def test_the_api_refuses_a_key_that_is_not_text(client):
     assert played(client, game) == []
 
 
+@pytest.mark.parametrize("key", ["\x00", "a\x00b", "line\nbreak", "x" * 65, ""])
+def test_a_key_with_a_control_character_or_of_the_wrong_length_is_refused_by_the_api_and_the_form(client, key):
+    game = new_game(client)
+    response = pips_round(client, game, PIPS, went_out="Ann", entry_key=key)
+    assert response.status_code == 422 and "entry_key" in response.json["error"]
+    if key:  # the form makes a key of its own for an empty one
+        as_scorer(client, game)
+        page = form_round(client, game, key)
+        assert page.status_code == 422 and "entry_key" in page.get_data(as_text=True)
+    assert played(client, game) == []
+
+
 # -- undo names its round, asks, and can be reversed ----------------------------------------------
 
 

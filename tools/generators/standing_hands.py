@@ -17,7 +17,9 @@ first. A third of the photos are stored turned, with the EXIF orientation that t
 back, as phones do.
 
 META.tsv gives each photo's scene and, for every tile in MANIFEST.tsv's order, the four image
-corners of its face (the end with the first number of `halves` first, as harsh_photos gives them).
+corners of its face (the end with the first number of `halves` first, as harsh_photos gives them),
+and the corners of each face-down tile's back (`backs`), for training the tile network on them
+(tools/training/harvest.py --generator standing).
 """
 import math
 import os
@@ -33,6 +35,8 @@ from tools.generators.harsh_photos import (F32, U, background, draw_object, draw
 SIZES = [(4032, 3024), (4000, 3000), (3264, 2448), (2016, 1512), (1600, 1200), (1920, 1080)]
 SIZE_P = [30, 10, 10, 20, 20, 10]
 PALE_TABLES = ("marble", "white_laminate", "paper")
+#: An arc's ends turn at most this far (radians) from its middle, so every face looks at the seat.
+MOST_ARC = math.radians(35)
 
 
 def look_at(target, distance, elevation, azimuth, roll):
@@ -61,8 +65,8 @@ def place_hand(rng, n, length):
     for r, count in enumerate(rows):
         gaps = rng.uniform(-0.06, 0.35, count) * length * pick(rng, [0.15, 1.0], [35, 65])
         y0 = r * U(rng, 7, 10)
-        radius = U(rng, 30, 70)
         span = count * length + gaps[1:].sum()
+        radius = max(U(rng, 30, 70), span / 2 / MOST_ARC)
         s = -span / 2 + length / 2
         for i in range(count):
             if i:
@@ -151,12 +155,13 @@ def on_table(cam, uv):
     return cam["C"][:2] + rays[:, :2] * t[:, None]
 
 
-def render(rng, size=None, scheme=None, table=None, elevation=None, tiles=None):
+def render(rng, size=None, scheme=None, table=None, elevation=None, tiles=None, top=None):
     """One photo: (RGB array, the tiles as MANIFEST.tsv has them, META.tsv's row). Each keyword
     fixes what is otherwise drawn at random: size (W, H), scheme (harsh_photos.SCHEMES), table
-    (a harsh_photos background kind), elevation (degrees above the table), tiles (how many)."""
+    (a harsh_photos background kind), elevation (degrees above the table), tiles (how many),
+    top (the set: 9 or 12)."""
     W, H = size or SIZES[int(rng.choice(len(SIZES), p=np.array(SIZE_P) / sum(SIZE_P)))]
-    top = 12 if rng.random() < 0.6 else 9
+    top = top or (12 if rng.random() < 0.6 else 9)
     st = make_style(rng, top, scheme or pick(rng, ["ivory_colour", "ivory_black", "white_black", "white_colour",
                                                    "black_white"], [30, 25, 15, 15, 15]))
     st["side"] = U(rng, 0.8, 0.97) if not st["dark"] else U(rng, 1.0, 1.6)
@@ -288,12 +293,17 @@ def render(rng, size=None, scheme=None, table=None, elevation=None, tiles=None):
     img += cv2.resize(rng.standard_normal((H // 2, W // 2), dtype=F32), (W, H))[..., None] * sig * 0.5 \
         + fine(rng, H, W, 0.5)[..., None] * sig + rng.standard_normal((H, W, 3), dtype=F32) * sig * 0.5
     out = (np.clip(img, 0, 1) * 255 + 0.5).astype(np.uint8)
-    corners = [",".join("%.1f" % v for v in face_poly[j].ravel()) for j in range(n)]
+    # a face turned away from the camera cannot be read by anyone: such a tile is not in the truth
+    seen = [j for j in range(n) if j in face_poly]
+    hand, halves = [hand[j] for j in seen], [halves[j] for j in seen]
+    corners = [",".join("%.1f" % v for v in face_poly[j].ravel()) for j in seen]
+    backs = [",".join("%.1f" % v for v in project(cam, box[:4]).ravel()) for kind_b, box, _ in boxes
+             if kind_b == "down"]
     meta = dict(background=kind, scheme=st["scheme"], set="double-nine" if top == 9 else "double-twelve",
-                n_tiles=n, layout=layout, elevation_deg=f"{math.degrees(elevation):.0f}",
+                n_tiles=len(seen), layout=layout, elevation_deg=f"{math.degrees(elevation):.0f}",
                 distance_cm=f"{distance:.0f}", face_height_px=f"{side_px:.0f}", faces_down=faces_down,
                 objects=",".join(o[0] for o in objs) or "none", width=W, height=H,
-                corners=" ".join(corners), halves=" ".join(f"{a}-{b}" for a, b in halves))
+                corners=" ".join(corners), backs=" ".join(backs) or "none", halves=" ".join(f"{a}-{b}" for a, b in halves))
     truth = " ".join(f"{max(a, b)}-{min(a, b)}" for a, b in hand)
     return out, truth, meta
 
@@ -308,7 +318,7 @@ def save(img, path, rng, turn=None):
         im = im.transpose({6: Image.Transpose.ROTATE_90, 8: Image.Transpose.ROTATE_270,
                            3: Image.Transpose.ROTATE_180}[turn])
         exif[0x0112] = turn
-    im.save(path, quality=int(rng.integers(86, 96)), exif=exif.tobytes())
+    im.save(path, "JPEG", quality=int(rng.integers(86, 96)), exif=exif.tobytes())
     return turn
 
 

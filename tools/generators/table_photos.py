@@ -47,6 +47,7 @@ class TablePhoto:
     start: tuple[int, int]
     doubles: dict = field(default_factory=dict)
     backs: list[np.ndarray] = field(default_factory=list)
+    halves: list[tuple[int, int]] = field(default_factory=list)  # (a, b): the polygon's first end, a
     style: str = ""
     background: str = ""
     elevation: float = 90.0
@@ -247,12 +248,13 @@ def make_table(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
     ratio = rng.uniform(0.6, 0.85)
     light = rng.uniform(0, 2 * math.pi)
     Wi = int(round(W))
-    polys, tiles = [], []
+    polys, tiles, halves = [], [], []
     for tile in lay.laid:
         timg, alpha = sp._draw_tile(rng, tile.a, tile.b, Wi, style, pale, ratio)
         sp.paste_tile(img, timg, alpha, tile.centre, tile.axis, light, timg.shape[1], shadow=0.4)
         polys.append(tile.corners())
         tiles.append((max(tile.a, tile.b), min(tile.a, tile.b)))
+        halves.append((tile.a, tile.b))
     backs = []
     for k in range(int(face_down if face_down is not None else rng.integers(0, 6))):
         for _ in range(40):
@@ -275,7 +277,7 @@ def make_table(rng: np.random.Generator, n_tiles: int | None = None, size: tuple
         f = cv2.GaussianBlur(f, (0, 0), rng.uniform(0.3, 1.0) * short / 1200)
         f += rng.normal(0, rng.uniform(1, 4), f.shape).astype(np.float32)
         bgr = np.clip(f, 0, 255).astype(np.uint8)
-    return TablePhoto(bgr, tiles, polys, start, dict(lay.doubles), backs, style, background, elevation)
+    return TablePhoto(bgr, tiles, polys, start, dict(lay.doubles), backs, halves, style, background, elevation)
 
 
 def _seen_from(bgr, table, polys, backs, lean: float):

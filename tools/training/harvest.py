@@ -2,12 +2,14 @@
 """Boxes with their truth, harvested from rendered photos, to train the tile network on.
 
     python -m tools.training.harvest --help
-    python -m tools.training.harvest OUT.npz N SEED [--generator harsh|kind] [--jobs 2]
+    python -m tools.training.harvest OUT.npz N SEED [--generator harsh|kind|standing|table] [--jobs 2]
 
 Run from the repository root, with a Python that has PyTorch's companions installed
 (see docs/vision.md, "Training"). Renders N photos with tools/generators/harsh_photos.py
 or, with `--generator kind`, tools/generators/synthetic_photos.py with its options picked
-at random, including tiles lying face down (the benchmarks' seeds are refused, so that
+at random, including tiles lying face down, or with `--generator standing`,
+tools/generators/standing_hands.py (hands standing on edge, seen from the seat), or with
+`--generator table`, tools/generators/table_photos.py (Chicken Foot tables) (the benchmarks' seeds are refused, so that
 they stay photos the network never saw), saves each as a phone would, and reads it with
 the counter, recording every box the counter reads (divider boxes, body boxes, second
 looks) and up to NETWORK_BOXES of those the tile network reads (those, where it moved
@@ -40,13 +42,14 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from tools.generators import harsh_photos, synthetic_photos
+from tools.generators import harsh_photos, standing_hands, synthetic_photos, table_photos
 from vision import box_reading, network_look, pipeline, tile_net
 from vision.loading import load_photo
 
 #: Seeds the benchmarks and tests score on, so never trained on (the harsh generator's
 #: seeds 1 to 24, tools/generators/harsh_photos.py).
-BENCH_SEEDS = {"harsh": set(range(1, 25)), "kind": {777, 2024, 2027, 5150, 9001}}
+BENCH_SEEDS = {"harsh": set(range(1, 25)), "kind": {777, 2024, 2027, 5150, 9001},
+               "standing": {901, 902, 7301, 7302, 7303}, "table": set()}
 TILE_IOU, NO_TILE_IOU = 0.55, 0.35
 #: At most this many of the boxes the tile network reads are kept a photo.
 NETWORK_BOXES = 150
@@ -103,7 +106,28 @@ def render_kind(seed: int, i: int):
     return encoded(rgb, fmt, int(rng.integers(70, 96))), list(photo.polygons), list(photo.halves), list(photo.backs)
 
 
-GENERATORS = {"harsh": render_harsh, "kind": render_kind}
+def render_standing(seed: int, i: int):
+    """Photo i of `seed` from tools/generators/standing_hands.py, stored as a phone stores it
+    (EXIF turns included: the truth is on the upright photo), with its face-down tiles."""
+    rng = np.random.default_rng([seed, i])
+    img, _, meta = standing_hands.render(rng)
+    buf = io.BytesIO()
+    standing_hands.save(img, buf, rng)
+    quads = lambda text: [np.array([float(v) for v in c.split(",")]).reshape(4, 2)  # noqa: E731
+                          for c in text.split() if text != "none"]
+    halves = [tuple(int(v) for v in h.split("-")) for h in meta["halves"].split()]
+    return buf.getvalue(), quads(meta["corners"]), halves, quads(meta["backs"])
+
+
+def render_table(seed: int, i: int):
+    """Photo i of `seed` from tools/generators/table_photos.py: a Chicken Foot table, doubles
+    crowded by their toes, from above or from a seat, with the boneyard's face-down tiles."""
+    rng = np.random.default_rng([seed, i])
+    table = table_photos.make_table(rng, size=KIND_SIZES[int(rng.integers(len(KIND_SIZES)))])
+    return table.encode("jpeg", int(rng.integers(75, 95))), list(table.polygons), list(table.halves), list(table.backs)
+
+
+GENERATORS = {"harsh": render_harsh, "kind": render_kind, "standing": render_standing, "table": render_table}
 
 
 def as_box(truth: np.ndarray) -> np.ndarray:

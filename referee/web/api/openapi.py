@@ -104,7 +104,7 @@ NEW_ROUND = {
         "number": {"type": ["integer", "null"], "minimum": 1,
                    "description": "the round the phone was showing: if that round was saved meanwhile, 409 "
                                   "with the game as it is now; any other round but the next, 422"},
-        "entry_key": {"type": ["string", "null"], "minLength": 1, "maxLength": 64,
+        "entry_key": {"type": ["string", "null"], "minLength": 1, "maxLength": 64, "pattern": "^[^\\x00-\\x1f\\x7f]*$",
                       "description": "a key naming this entry; sent again, nothing is saved twice (409 with "
                                      "already_saved)"},
     },

@@ -281,9 +281,7 @@ def add_round(game_id):
     expected = _integer(data.get("number"))
     if data.get("number") is not None and expected is None:
         raise RulesError(N_("'number' must be the number of the round being recorded."))
-    key = data.get("entry_key")
-    if key is not None and (not isinstance(key, str) or not 1 <= len(key) <= 64):
-        raise RulesError(N_("'entry_key' must be a text of 1 to 64 characters that names this entry."))
+    key = data.get("entry_key")  # checked by rounds.record_round
     try:
         return _round_saved(rounds.record_round(db.session(), game, _entry(data), expected, key)), 201
     except rounds.AlreadySaved as saved:
