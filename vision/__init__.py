@@ -107,13 +107,13 @@ def _pipeline():
     return pipeline
 
 
-def _read_hand(data: bytes):
+def _read_hand(data: bytes, on_a_table: bool = False):
     """Read the tiles in a photo of a hand laid face up. Returns a `Hand` with `.tiles`,
     `.pips` and `.annotated()`. Raises PhotoError for bytes that are not a readable photo
     and VisionUnavailable when OpenCV or ONNX Runtime is not installed."""
     pipeline = _pipeline()
     pipeline.ready()
-    return pipeline.read_hand_bytes(data)
+    return pipeline.read_hand_bytes(data, on_a_table)
 
 
 _read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
@@ -122,10 +122,11 @@ _read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
 def read_table(data: bytes) -> Hand:
     """Read every face-up tile in a photo of a table (a Chicken Foot layout: lines of
     tiles touching end to end, doubles across their line, feet): the same reading as
-    read_hand, which reads touching chains and leaves face-down tiles out, so a table's
-    photo is read as a hand's is. Hand.touching(i) tells which tiles lie against tile i
-    (a double's toes or arms). Raises as read_hand does."""
-    return _read_hand(data)
+    read_hand, which reads touching chains and leaves face-down tiles out, but for the
+    check that no tile was missed, which takes the boneyard's backs beside the layout
+    into account (network_look.leaves_nothing_unread). Hand.touching(i) tells which
+    tiles lie against tile i (a double's toes or arms). Raises as read_hand does."""
+    return _read_hand(data, on_a_table=True)
 
 
 def read_file(path) -> Hand:

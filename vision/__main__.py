@@ -1,10 +1,11 @@
 """Command line: count the pips in photos.
 
-    python -m vision count PHOTO [PHOTO ...] [--json] [--annotated DIR]
+    python -m vision count PHOTO [PHOTO ...] [--json] [--annotated DIR] [--table]
 
 With --json, prints one JSON object per photo per line:
     {"file": ..., "tiles": [[a, b], ...], "pips": N, "seconds": S}   (a >= b)
     {"file": ..., "error": "<readable message>"}                       (not a readable image)
+With --table, each photo is read as a photo of a Chicken Foot table (vision.read_table).
 Exits 0 when every file could be read, 1 otherwise, 2 on bad usage or missing OpenCV.
 """
 
@@ -15,7 +16,7 @@ import json
 import sys
 from pathlib import Path
 
-from . import PhotoError, VisionUnavailable, read_hand
+from . import PhotoError, VisionUnavailable, read_hand, read_table
 
 
 def _count(args: argparse.Namespace) -> int:
@@ -29,7 +30,7 @@ def _count(args: argparse.Namespace) -> int:
             status = 1
         else:
             try:
-                hand = read_hand(data)
+                hand = (read_table if args.table else read_hand)(data)
             except PhotoError as exc:
                 record = {"file": name, "error": str(exc)}
                 status = 1
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("photos", nargs="+", metavar="PHOTO")
     c.add_argument("--json", action="store_true", help="one JSON object per photo per line")
     c.add_argument("--annotated", metavar="DIR", help="also write an annotated JPEG of each photo here")
+    c.add_argument("--table", action="store_true", help="read each photo as a photo of a Chicken Foot table")
     args = ap.parse_args(argv)
     try:
         return _count(args)

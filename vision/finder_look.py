@@ -132,7 +132,7 @@ class QuickLook:
     closer: float = 1.0
     light: bool = False
 
-    def leaves_nothing_unread(self) -> bool:
+    def leaves_nothing_unread(self, on_a_table: bool = False) -> bool:
         """Whether the tiles read leave no pips outside them (pip_marks.pips_left), nor the
         colour of their faces where a tile would fit (face_marks.face_left): the finder
         then missed no tile, the blank ones included. Taken as true where the tiles
@@ -144,13 +144,15 @@ class QuickLook:
         makes a tile-sized rectangle, and not one hugging a tile read where the network
         reads no other tile (network_look._side_wall: a thick tile's side wall and the
         paper it tints); the quick look reads no tile there where that colour lies all
-        about the tiles (network_look.put_together)."""
+        about the tiles (network_look.put_together). `on_a_table`: see
+        network_look.leaves_nothing_unread."""
         if not any(network_look.read_surely(f) for f in self.found):
             return False
         width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
-        return network_look.leaves_nothing_unread(self.detail, self.found, in_rectangles=self.light)
+        return network_look.leaves_nothing_unread(self.detail, self.found, in_rectangles=self.light,
+                                                  on_a_table=on_a_table)
 
 
 def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort, light: bool = False) -> QuickLook:

@@ -189,7 +189,8 @@ def may_complete(detail: np.ndarray, found: list[Found]) -> bool:
     return bool(sure) and not face_marks.face_everywhere(detail, width, sure, [f.corners for f in found])
 
 
-def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles: bool = False) -> bool:
+def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles: bool = False,
+                          on_a_table: bool = False) -> bool:
     """Whether the tiles `found` on `detail` leave no pips outside them (pip_marks.pips_left),
     nor the colour of their faces where a tile would fit (face_marks.face_left): no tile
     was missed then, the blank ones included. With `in_rectangles`, the faces' colour
@@ -197,13 +198,24 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles:
     the first step of the search at the faces' colour) that is no side wall of a tile
     read (_side_wall): the side walls and shadows of thick tiles seen at an angle leave
     patches of ivory along the outlines of a real photo on white paper, enough for
-    face_left. Never true of tiles none of which is read surely with two pips or more
-    (read_surely): they tell too little of the set."""
+    face_left. `on_a_table` (its boneyard beside the layout), pips and rectangles count
+    only where the network reads a tile about them that is not one of `found`
+    (_no_tile_missed): face-down tiles make rectangles of the faces' colour and, with
+    a maker's name printed on them, pip-like dots (2 of the 10 tables of seeds 1000 to
+    1009 at 12 MP, read right by the quick look, were read again by the classical
+    looks for that, at 8 and 10 times the decoding's time). A hand keeps the stricter
+    check: a blank whose divider does not show is a plain rectangle, as a back is.
+    Never true of tiles none of which is read surely with two pips or more."""
     sure, sure_width = _sure_faces(found)
     if not sure:
         return False
     covered = [f.corners for f in found]
     width = float(np.median([tile_net.frame(f.corners)[3] for f in found if f.pips > 1]))
+    if on_a_table:
+        groups = pip_marks.boxes_at_pips_left(detail, width, covered)
+        return groups is not None and all(_read_already(detail, boxes, covered) for boxes in groups) and all(
+            _no_tile_missed(detail, box, covered, sure_width)
+            for box in face_marks.rectangles_left(detail, sure_width, sure, covered))
     if pip_marks.pips_left(detail, width, covered):
         return False
     # the faces' colour at the width of the tiles read surely, as _at_faces looks for it
@@ -232,29 +244,43 @@ THE_TILE_BESIDE = 0.8
 
 def _side_wall(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float) -> bool:
     """Whether the rectangle `box` of the faces' colour left (face_marks.rectangles_left)
-    is the side wall of a tile `covered`: its middle lies within HUG of `width` (the
-    tiles read surely) of one, and the network reads no tile but those (THE_TILE_BESIDE),
-    neither in a tile's box about that middle, along or across, nor next to the tile it
-    hugs, where _with_neighbours looks. Each box it moves onto a tile is weighed on its
-    own, not only the surest on each spot: a reading over two tiles, one of them read,
-    would hide a blank's beside it. A blank tile lying against the tile read is where the
-    network looks next to it, and a tile read there at TILE or more, however doubtful its
-    halves (the searches keep a tile alone only at NETWORK_ALONE, a [0|0] at
-    DOUBLE_BLANK_ALONE, a [1|0] at BLANK_ALONE), sends the photo on to the classical
-    looks. A rectangle further off is counted even where the network reads nothing there
-    (a blank's rectangle drawn half on its end and half on its shadow, read as no tile at
-    all). The crops read are not counted in the photo's effort: (2 + 6) boxes, each moved
-    twice at most, for each rectangle near a tile (8 to 20 on 1.jpeg's draws)."""
+    is the side wall of a tile `covered`: it hugs one (_hugged; `width`, the tiles read
+    surely) and the network reads no tile there but those (_no_tile_missed). One further
+    off counts even where the network reads nothing (a blank's rectangle drawn half on
+    its end and half on its shadow, read as no tile at all)."""
+    return _hugged(box, covered, width) is not None and _no_tile_missed(detail, box, covered, width)
+
+
+def _hugged(box: np.ndarray, covered: list[np.ndarray], width: float) -> np.ndarray | None:
+    """The nearest outline of `covered` the middle of `box` lies within HUG of `width` of."""
     centre = box.mean(axis=0)
     off = [-cv2.pointPolygonTest(np.float32(c).reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), True)
            for c in covered]
-    if min(off) > HUG * width:
-        return False
+    return covered[int(np.argmin(off))] if min(off) <= HUG * width else None
+
+
+def _no_tile_missed(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float) -> bool:
+    """Whether the network reads no tile but those `covered` (_read_already) in a tile's
+    box about the middle of the rectangle `box`, along or across, nor, where it hugs a
+    tile (_hugged), next to that tile: a tile read there at TILE, however doubtful its
+    halves (a tile kept alone needs NETWORK_ALONE), is one missed."""
+    centre = box.mean(axis=0)
     _, u, n, _, _ = tile_net.frame(box)
-    along, across = _next_to(covered[int(np.argmin(off))])
-    h, w = detail.shape[:2]
-    about = [tile_net.box_corners(centre, axis, width, 2 * width) for axis in (u, n)] + [
-        g for g in along + across if _inside(g, w, h) and not _same_spot(g, covered)]
+    about = [tile_net.box_corners(centre, axis, width, 2 * width) for axis in (u, n)]
+    hugged = _hugged(box, covered, width)
+    if hugged is not None:
+        h, w = detail.shape[:2]
+        along, across = _next_to(hugged)
+        about += [g for g in along + across if _inside(g, w, h) and not _same_spot(g, covered)]
+    return _read_already(detail, about, covered)
+
+
+def _read_already(detail: np.ndarray, about: list[np.ndarray], covered: list[np.ndarray]) -> bool:
+    """Whether the network, reading the boxes `about` and following each onto its tile
+    (_follow), reads no tile there but those `covered` (THE_TILE_BESIDE), each box weighed
+    on its own (a reading over two tiles, one of them read, would hide a blank's beside
+    it). Its crops (8 boxes, each moved twice at most, about a rectangle near a tile; 10
+    about a group of pips) are not counted in the photo's effort."""
     effort = Effort()
     return all(max(corners_overlap(b, c) for c in covered) >= THE_TILE_BESIDE
                for b, a in _follow(detail, about, _read(detail, about, effort), effort) if a.tile >= TILE)

@@ -81,12 +81,26 @@ def pips_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) 
     dots at its edge, their ring half face and half table; pips on a face have face all
     round. Where there are more such dots than MAX_DOTS, the table's pattern, pips may
     hide among them: they are taken to be left."""
+    groups = _groups_left(detail, tile_width, covered)
+    return groups is None or bool(groups)
+
+
+def boxes_at_pips_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[list[np.ndarray]] | None:
+    """For each group of pips pips_left tells, the tile boxes about it (as
+    boxes_at_loose_pips makes them); None where they may hide among a pattern's dots."""
+    groups = _groups_left(detail, tile_width, covered)
+    return None if groups is None else [_boxes_about(g, tile_width) + _turned_boxes(g, tile_width) for g in groups]
+
+
+def _groups_left(detail: np.ndarray, tile_width: float, covered: list[np.ndarray]) -> list[np.ndarray] | None:
+    """pips_left's groups of LEFT_GROUP or more dots on a plain face; None where there are
+    more such dots than MAX_DOTS."""
     dots, plain = _loose_dots(detail, tile_width, covered, None, plain_always=True)
     if len(dots) == 0:
-        return False
+        return []
     if plain.sum() > MAX_DOTS:
-        return True
-    return any(len(g) >= LEFT_GROUP for g in _groups(dots[plain], SAME_TILE * tile_width))
+        return None
+    return [g for g in _groups(dots[plain], SAME_TILE * tile_width) if len(g) >= LEFT_GROUP]
 
 
 def _loose_dots(detail: np.ndarray, tile_width: float, covered: list[np.ndarray], half: np.ndarray | None,

@@ -68,23 +68,25 @@ def ready() -> None:
         _readied = True
 
 
-def read_hand_bytes(data: bytes) -> Hand:
-    """The Hand read on the photo `data`: PhotoError where it cannot be decoded or read."""
+def read_hand_bytes(data: bytes, on_a_table: bool = False) -> Hand:
+    """The Hand read on the photo `data` (of a Chicken Foot table, `on_a_table`: see
+    _read_tiles): PhotoError where it cannot be decoded or read."""
     started = time.perf_counter()
     photo = load_photo(data)
     try:
-        return read_photo(photo, started, data)
+        return read_photo(photo, started, data, on_a_table)
     except (MemoryError, KeyboardInterrupt):
         raise
     except Exception as exc:  # never let an odd photo crash the caller
         raise PhotoError(f"the photo could not be analysed ({exc.__class__.__name__})") from exc
 
 
-def read_photo(photo: Photo, started: float | None = None, data: bytes | None = None) -> Hand:
-    """The Hand read on `photo` (decoded from `data`, which a sharper decoding needs),
-    its time counted from `started`."""
+def read_photo(photo: Photo, started: float | None = None, data: bytes | None = None,
+               on_a_table: bool = False) -> Hand:
+    """The Hand read on `photo` (decoded from `data`, which a sharper decoding needs; of a
+    table, `on_a_table`), its time counted from `started`."""
     started = time.perf_counter() if started is None else started
-    found, detail, photo = _read_tiles(photo, data)
+    found, detail, photo = _read_tiles(photo, data, on_a_table)
     tiles: list[Tile] = []
     for f in found:
         poly = f.corners * photo.scale
@@ -104,7 +106,7 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
     return hand
 
 
-def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarray, Photo]:
+def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False) -> tuple[list[Found], np.ndarray, Photo]:
     """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
     and that photo. The quick look (finder_look) reads a busy photo, and one on any other
     table where its tiles leave no pips nor faces' colour outside them
@@ -114,13 +116,16 @@ def _read_tiles(photo: Photo, data: bytes | None) -> tuple[list[Found], np.ndarr
     box they read, and of the finder's boxes when the first look needs them
     (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded at
     a reduced size, the quick look's tiles are taken after all: it reads those as well as
-    the classical looks, in about half their time."""
+    the classical looks, in about half their time. On a photo of a table (`on_a_table`),
+    pips and the faces' colour left count only where the network reads a tile there
+    (network_look.leaves_nothing_unread): its boneyard's face-down tiles lie beside the
+    layout."""
     detail = photo.bgr
     table = finder_look.table(photo)
     sight = finder_look.Sight(detail)  # what the finder sees, looked for once, where first needed
     effort = Effort()  # the quick look's work and the classical looks' after it, together
     quick = quick_look(photo, sight, data, effort, light=table.light)
-    if quick.found and (table.busy or quick.leaves_nothing_unread()):
+    if quick.found and (table.busy or quick.leaves_nothing_unread(on_a_table)):
         return quick.found, quick.detail, quick.photo
     finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes
     if table.busy or not sharper_decoding(photo, data):

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
+import vision
+
 from tools.generators.synthetic_photos import make_photo
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +36,23 @@ def test_count_json(tmp_path):
     assert all(a >= b for a, b in rec["tiles"])
     assert rec["pips"] == photo.total
     assert rec["seconds"] >= 0
+
+
+def test_count_reads_a_table_as_a_table(tmp_path, monkeypatch, capsys):
+    """--table reads each photo as a table's (vision.read_table), every tile of a rendered
+    layout with its boneyard beside it."""
+    import vision.__main__ as cli
+    from tools.generators.table_photos import make_table
+
+    truth = make_table(np.random.default_rng(20), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="wood", style="ivory", face_down=4)
+    photo = tmp_path / "table.jpg"
+    photo.write_bytes(truth.encode())
+    asked = []
+    monkeypatch.setattr(cli, "read_table", lambda data: asked.append(1) or vision.read_table(data))
+    assert cli.main(["count", str(photo), "--json", "--table"]) == 0
+    rec = json.loads(capsys.readouterr().out)
+    assert asked and sorted(tuple(t) for t in rec["tiles"]) == sorted((max(t), min(t)) for t in truth.tiles)
 
 
 def test_count_json_with_a_bad_file(tmp_path):

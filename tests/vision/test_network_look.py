@@ -963,3 +963,32 @@ def test_the_network_reads_a_blank_about_a_rectangle_and_next_to_the_tile_it_hug
     monkeypatch.setattr(network_look, "HUG", 10.0)
     img, tiles = _blank_beside_the_middle_tile(centre, turn)
     assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+
+
+def test_on_a_table_a_face_down_tile_is_no_tile_missed():
+    """On a photo of a table, the boneyard's face-down tiles lie beside the layout: a back
+    of the faces' colour (a plain rectangle with a maker's name, no divider) is no tile
+    missed there, nor are pip-like crumbs on the cloth, where the network reads no tile
+    about them; on a hand's photo each sends the photo on to the classical looks. A
+    [0|0] missed, its divider showing, and a tile whose pips are left, are told on
+    either."""
+    back = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
+    img, tiles = _ivory_tiles_on_felt(back)
+    cv2.putText(img, "ROMA", (282, 408), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (140, 60, 20), 2)
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+
+    img, tiles = _ivory_tiles_on_felt(None)
+    for x in (300, 320, 340):
+        cv2.circle(img, (x, 420), 6, (225, 230, 235), -1)
+    assert pip_marks.boxes_at_pips_left(img, 60.0, [f.corners for f in tiles])
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
+
+    img, tiles = _ivory_tiles_on_felt(back)
+    cv2.line(img, (320, 375), (320, 425), (30, 30, 30), 3)
+    assert not network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+
+    img, tiles = _ivory_tiles_on_felt(None)
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles[:1] + tiles[2:], on_a_table=True)

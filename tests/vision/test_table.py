@@ -38,6 +38,25 @@ def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
         assert len(touching) == toes + laid_against, (number, toes)
 
 
+def test_a_tables_boneyard_sends_it_to_no_slower_look(monkeypatch):
+    """Ivory tiles on wood with four face-down tiles of their colour beside: read as a
+    hand, the backs send the photo on to the classical looks; read as a table, the quick
+    look's reading, every tile right, is taken."""
+    from vision import classical_look
+
+    truth = make_table(np.random.default_rng(20), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="wood", style="ivory", face_down=4)
+    data = truth.encode()
+    looked = []
+    first_looks = classical_look.first_looks
+    monkeypatch.setattr(classical_look, "first_looks", lambda *a, **k: looked.append(1) or first_looks(*a, **k))
+    assert sorted((t.a, t.b) for t in vision.read_hand(data).tiles) == sorted(truth.tiles)
+    assert looked
+    looked.clear()
+    assert sorted((t.a, t.b) for t in vision.read_table(data).tiles) == sorted(truth.tiles)
+    assert not looked
+
+
 def test_the_annotated_table_can_highlight_a_number():
     truth = make_table(np.random.default_rng(3), n_tiles=12, size=(800, 600), elevation=90)
     hand = vision.read_table(truth.encode())

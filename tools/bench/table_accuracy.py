@@ -14,9 +14,10 @@ reader was developed (700000 on), reads each as a JPEG of quality 88, and prints
   pagat preset (referee.rules.rulings.judge_foot), equals the ruling from the true tiles;
   the read ruling takes the tiles read as the table and the toes (arms) the desk
   pre-fills from the photo (referee.services.photos.TableReading.foot);
-- speed: for --speed N of the photos enlarged to 12 MP (4000 x 3000), the best of three
-  reads as a multiple of the best of three full-size decodes (cv2.imdecode) of that file,
-  pinned to one core (tools/bench/speed_ratio.measure).
+- speed: for --speed N of the photos enlarged to 12 MP (4000 x 3000) with a sensor's
+  noise (tools/bench/speed_ratio.as_a_phone_stores_it), the best of three reads as a
+  multiple of the best of three full-size decodes (cv2.imdecode) of that file, pinned to
+  one core (tools/bench/speed_ratio.measure).
 
 With --real, also the table-like real photos of ../shared/photos (chains of touching tiles)
 are read against their MANIFEST.tsv.
@@ -159,17 +160,17 @@ def _real(vision) -> None:
 
 
 def _speed(images) -> None:
-    from tools.bench.speed_ratio import measure
+    from tools.bench.speed_ratio import as_a_phone_stores_it, measure
     from vision import read_table
 
     os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     cv2.setNumThreads(1)
     ratios = []
+    rng = np.random.default_rng(12)
     with tempfile.TemporaryDirectory() as folder:
         for i, bgr in enumerate(images):
             path = Path(folder) / f"table{i}.jpg"
-            big = cv2.resize(bgr, (4000, 3000), interpolation=cv2.INTER_CUBIC)
-            path.write_bytes(cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 90])[1].tobytes())
+            path.write_bytes(as_a_phone_stores_it(bgr, (4000, 3000), rng))
             read, decode, _ = measure(str(path), read_table)
             ratios.append(read / decode)
     print(f"speed, {len(ratios)} photos at 12 MP: read / decode median {statistics.median(ratios):.2f}, "

@@ -133,6 +133,7 @@ def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
     makes some: busy cloths, small tiles, the hardest scenes to read fast)."""
     from PIL import Image
 
+    from tools.bench.speed_ratio import as_a_phone_stores_it
     from tools.generators.synthetic_photos import make_photo
 
     cv2.setNumThreads(1)
@@ -147,10 +148,7 @@ def twelve_megapixel_photos(folder: Path, n: int) -> list[tuple[str, bytes]]:
             continue
         k = np.sqrt(12e6 / (img.shape[0] * img.shape[1]))  # its own shape kept
         size = (round(img.shape[1] * k), round(img.shape[0] * k))
-        big = cv2.resize(img, size, interpolation=cv2.INTER_CUBIC).astype(np.float32)
-        big += rng.normal(0.0, 3.0, big.shape).astype(np.float32)
-        ok, data = cv2.imencode(".jpg", np.clip(big, 0, 255).astype(np.uint8), [cv2.IMWRITE_JPEG_QUALITY, 92])
-        photos.append((rows[i][0], data.tobytes()))
+        photos.append((rows[i][0], as_a_phone_stores_it(img, size, rng)))
     for name, _ in rows:
         if Path(name).suffix.lower() in (".jpg", ".jpeg"):
             with Image.open(folder / name) as im:
