@@ -164,3 +164,43 @@ def test_a_foot_ruling_refuses_read_tiles_without_their_tile(client):
     response = client.post("/api/rulings/foot", json={"rules": "pagat", "double": "2-2",
                                                       "on_table": [{"confidence": 0.9}]})
     assert response.status_code == 422
+
+
+class _Read:
+    """A tile as the photo counter reads it: its numbers and its outline."""
+
+    def __init__(self, a, b, centre, axis_degrees, width=50.0):
+        u = np.array([np.cos(np.radians(axis_degrees)), np.sin(np.radians(axis_degrees))])
+        v = np.array([-u[1], u[0]])
+        c = np.array(centre, float)
+        self.a, self.b, self.confidence, self.low_confidence = a, b, 0.99, False
+        self.polygon = [tuple(c + s * width * u + t * width / 2 * v) for s, t in ((-1, -1), (-1, 1), (1, 1), (1, -1))]
+
+
+class _Photo:
+    """A table read: the tiles, every one touching the first (the double)."""
+
+    def __init__(self, tiles):
+        self.tiles = tiles
+
+    def touching(self, index):
+        return [k for k in range(len(self.tiles)) if k != index] if index == 0 else [0]
+
+
+def test_a_later_double_s_toes_are_the_tiles_against_it_but_the_one_it_was_laid_against():
+    """A [5-5] laid across its line against a [5-2], with a toe straight on and two fanned
+    out at 85 degrees near its ends (0.6 of a width past its middle), its outline read
+    turned 25 degrees: three toes, the [5-2] not among them. With one tile on each side,
+    one toe."""
+    from referee.rules.tiles import Tile
+    from referee.services.photos import TableReading
+
+    w = 50.0
+    double = _Read(5, 5, (0, 0), 90 + 25, w)  # long axis across the line, which runs along x
+    laid = _Read(5, 2, (-1.5 * w, 0), 0, w)
+    straight = _Read(5, 1, (1.5 * w, 0), 0, w)
+    fans = [_Read(8, 5, (0.6 * w, 1.9 * w), 85, w), _Read(5, 3, (0.6 * w, -1.9 * w), -85, w)]
+    foot = TableReading(hand=_Photo([double, laid, straight, *fans]), top=9).foot(Tile(5, 5))
+    assert sorted(foot.toes) == ["5-1", "5-3", "8-5"]
+    one = TableReading(hand=_Photo([double, laid, straight]), top=9).foot(Tile(5, 5))
+    assert len(one.toes) == 1

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """How well `vision.read_table` reads photos of a Chicken Foot table.
 
-    .venv/bin/python -m tools.bench.table_accuracy [--held-out] [--photos N] [--speed N] [--real]
+    .venv/bin/python -m tools.bench.table_accuracy [--held-out] [--photos N] [--speed N] [--real] [--size WxH]
 
 Renders N table layouts (tools/generators/table_photos.py: 10 to 55 tiles, from above or
 from a seat at 30 to 90 degrees, on six tables, face-down tiles beside) from the
 development seeds (1000 on) or, with --held-out, from seeds never looked at while the
-reader was developed (700000 on), reads each as a JPEG of quality 88, and prints:
+reader was developed (700000 on), 1600 x 1200 unless --size says otherwise, reads each as
+a JPEG of quality 88, and prints:
 
 - tiles: the share of the true tiles read exactly (a read tile on the true tile's place,
   with its two numbers), and the tiles read where none is (face-down tiles, table);
@@ -97,6 +98,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--held-out", action="store_true", help="the seeds never looked at while developing")
     ap.add_argument("--photos", type=int, default=40)
+    ap.add_argument("--size", default="1600x1200", help="the renders' size, WxH (4000x3000: a phone's 12 MP)")
     ap.add_argument("--speed", type=int, default=6, help="photos enlarged to 12 MP for the speed ratio")
     ap.add_argument("--real", action="store_true", help="also the real photos of touching chains")
     ap.add_argument("-v", action="store_true", help="a line per photo")
@@ -107,12 +109,13 @@ def main(argv=None) -> int:
     import vision
 
     rules = preset("pagat")
+    size = tuple(int(v) for v in args.size.lower().split("x"))
     first = HELD_OUT_SEEDS if args.held_out else DEV_SEEDS
     tiles = exact = extra = agree = 0
     seconds, by_angle = [], Counter()
     kept = []
     for seed in range(first, first + args.photos):
-        truth = make_table(np.random.default_rng(seed))
+        truth = make_table(np.random.default_rng(seed), size=size)
         data = truth.encode("jpeg", 88)
         t0 = time.perf_counter()
         hand = vision.read_table(data)
@@ -132,7 +135,7 @@ def main(argv=None) -> int:
           f"read where no tile is: {extra}")
     print(f"photos whose every foot ruling is right: {agree}/{args.photos} = {100 * agree / args.photos:.1f} %  "
           f"(goal 95 %)")
-    print(f"reading a 1600 x 1200 photo: median {statistics.median(seconds):.2f} s")
+    print(f"reading a {size[0]} x {size[1]} photo: median {statistics.median(seconds):.2f} s")
     if args.real:
         _real(vision)
     if kept:
