@@ -667,11 +667,15 @@
 
   // A round form brought back by Back after Save would hold a round already saved: ask the
   // server for the form as it is now (the next round, empty, or what still waits to be sent).
+  // Back may also take the form from the browser's HTTP cache rather than its
+  // back/forward cache (a page not persisted, its navigation "back_forward"): the same.
   window.addEventListener("pageshow", function (evt) {
-    if (!evt.persisted) { return; }
+    var nav = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+    var fromHistory = evt.persisted || (nav && nav.type === "back_forward");
+    if (!fromHistory) { return; }
     if (document.getElementById("round-form")) {
       location.reload();
-    } else {
+    } else if (evt.persisted) {
       render();
       flush();
     }
