@@ -56,8 +56,10 @@ def _long_side(pts: np.ndarray) -> float:
 def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 1600, highlight=(),
            total: bool = True) -> bytes:
     """The photo with every tile outlined and labelled. With `highlight` (indices into
-    hand.tiles), those tiles are drawn thick in yellow, and the others thin in grey;
-    doubtful tiles stay red. With `total`, the tiles and pips read are written in the top
+    hand.tiles), those tiles are drawn thick in yellow and labelled, and the others thin
+    in grey without a label (on a table of 40 tiles and more, seen on a phone, a label on
+    every tile hides the next); doubtful tiles stay red and labelled. With `total`, the
+    tiles and pips read are written in the top
     left corner (a caller that shows its own total, one that follows corrections, leaves
     it out)."""
     highlight = set(highlight)
@@ -78,6 +80,8 @@ def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 160
             colour = DOUBT_COLOUR if t.low_confidence else HIGHLIGHT_COLOUR if stands_out else DIM_COLOUR
             line = 2 * thick if stands_out else max(1, thick // 2)
         cv2.polylines(img, [np.round(pts).astype(np.int32)], True, colour, line, cv2.LINE_AA)
+        if highlight and not stands_out and not t.low_confidence:
+            continue
         label, scale_i, thick_i = label_for(i, t.a, t.b, t.low_confidence, _long_side(pts), font_scale, label_thick)
         cx, cy = pts.mean(axis=0)
         (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale_i, thick_i)

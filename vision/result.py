@@ -71,8 +71,9 @@ class Hand:
     def annotated(self, max_side: int = 1600, highlight=(), total: bool = True) -> bytes:
         """A JPEG of the photo with every tile outlined and labelled; tiles with a low
         confidence are drawn in red with a '?'. The tiles whose indices are in `highlight`
-        stand out in yellow, the others in grey. `total` False leaves out the tiles and
-        pips read, written in its corner (for a page that shows a total of its own)."""
+        stand out in yellow, the others in grey and, unless doubtful, unlabelled. `total`
+        False leaves out the tiles and pips read, written in its corner (for a page that
+        shows a total of its own)."""
         if self._render is None:
             raise RuntimeError("this reading has no photo attached")
         if not total:

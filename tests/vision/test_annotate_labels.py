@@ -36,3 +36,21 @@ def test_a_hand_without_its_total_asks_its_render_for_none():
     assert hand.annotated(total=False) == b"jpeg" and calls[-1][-1] is False
     hand.annotated()
     assert calls[-1] == (1600,)  # as before, for the renders that take no more
+
+
+def test_with_tiles_highlighted_only_those_and_the_doubtful_are_labelled():
+    """On a table's photo the desk highlights the tiles of one number: those are labelled,
+    and the doubtful ones, which the player must check; the others are outlined only, so
+    that the labels of a crowded table do not hide one another."""
+    photo = np.full((600, 900, 3), 90, np.uint8)
+
+    def tile(a, b, x, confidence=0.95):
+        return Tile(a, b, ((x, 200.0), (x + 200.0, 200.0), (x + 200.0, 300.0), (x, 300.0)), confidence)
+
+    hand = Hand([tile(6, 5, 50.0), tile(4, 3, 350.0), tile(2, 1, 650.0, confidence=0.4)], 900, 600)
+    shown = cv2.imdecode(np.frombuffer(annotate.render(photo, 1.0, hand, highlight=[0], total=False), np.uint8),
+                         cv2.IMREAD_COLOR)
+    middle = (slice(230, 270), slice(None))
+    assert shown[middle][:, 100:200].mean() > 120  # the highlighted [6|5]'s label box
+    assert abs(shown[middle][:, 400:500].mean() - 90) < 3  # the [4|3]: its outline only
+    assert shown[middle][:, 700:800].mean() > 120  # the doubtful [2|1]'s label box
