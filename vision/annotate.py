@@ -59,9 +59,8 @@ def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 160
     hand.tiles), those tiles are drawn thick in yellow and labelled, and the others thin
     in grey without a label (on a table of 40 tiles and more, seen on a phone, a label on
     every tile hides the next); doubtful tiles stay red and labelled. With `total`, the
-    tiles and pips read are written in the top
-    left corner (a caller that shows its own total, one that follows corrections, leaves
-    it out)."""
+    tiles and pips read are written in the top left corner (a caller that shows its own
+    total, one that follows corrections, leaves it out)."""
     highlight = set(highlight)
     h, w = detail_bgr.shape[:2]
     f = min(1.0, max_side / max(h, w))

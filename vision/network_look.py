@@ -214,7 +214,7 @@ def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles:
     if on_a_table:
         groups = pip_marks.boxes_at_pips_left(detail, width, covered)
         return groups is not None and all(_read_already(detail, boxes, covered) for boxes in groups) and all(
-            _no_tile_missed(detail, box, covered, sure_width)
+            _no_tile_missed(detail, box, covered, sure_width, _hugged(box, covered, sure_width))
             for box in face_marks.rectangles_left(detail, sure_width, sure, covered))
     if pip_marks.pips_left(detail, width, covered):
         return False
@@ -248,7 +248,8 @@ def _side_wall(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], w
     surely) and the network reads no tile there but those (_no_tile_missed). One further
     off counts even where the network reads nothing (a blank's rectangle drawn half on
     its end and half on its shadow, read as no tile at all)."""
-    return _hugged(box, covered, width) is not None and _no_tile_missed(detail, box, covered, width)
+    hugged = _hugged(box, covered, width)
+    return hugged is not None and _no_tile_missed(detail, box, covered, width, hugged)
 
 
 def _hugged(box: np.ndarray, covered: list[np.ndarray], width: float) -> np.ndarray | None:
@@ -259,15 +260,15 @@ def _hugged(box: np.ndarray, covered: list[np.ndarray], width: float) -> np.ndar
     return covered[int(np.argmin(off))] if min(off) <= HUG * width else None
 
 
-def _no_tile_missed(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float) -> bool:
+def _no_tile_missed(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float,
+                    hugged: np.ndarray | None) -> bool:
     """Whether the network reads no tile but those `covered` (_read_already) in a tile's
-    box about the middle of the rectangle `box`, along or across, nor, where it hugs a
-    tile (_hugged), next to that tile: a tile read there at TILE, however doubtful its
+    box about the middle of the rectangle `box`, along or across, nor next to the tile
+    it `hugged` (_hugged; None for none): a tile read there at TILE, however doubtful its
     halves (a tile kept alone needs NETWORK_ALONE), is one missed."""
     centre = box.mean(axis=0)
     _, u, n, _, _ = tile_net.frame(box)
     about = [tile_net.box_corners(centre, axis, width, 2 * width) for axis in (u, n)]
-    hugged = _hugged(box, covered, width)
     if hugged is not None:
         h, w = detail.shape[:2]
         along, across = _next_to(hugged)

@@ -212,7 +212,7 @@ class TableReading:
             if starting:
                 toes = against
             else:
-                toes = _far_side(tiles[index].polygon, [tiles[k].polygon for k in against], against)
+                toes = _toes_of_a_later_double(tiles[index].polygon, [tiles[k].polygon for k in against], against)
         names = list(dict.fromkeys(f"{tiles[k].a}-{tiles[k].b}" for k in toes))
         return TableFoot(double=double, laid=carrying, toes=[n for n in names if n in carrying],
                          unsure=[n for n in self.unsure if n in carrying or n == str(double)],
@@ -239,7 +239,7 @@ def _centre(polygon) -> tuple:
     return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
 
 
-def _far_side(double_polygon, polygons, indices) -> list:
+def _toes_of_a_later_double(double_polygon, polygons, indices) -> list:
     """The tiles against a later double but the one it was laid against: every other tile
     of its number touching it is a toe. That one lies on the double's line, across its
     short axis from its toes: of the tiles' centres measured along that axis, the one
