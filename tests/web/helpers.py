@@ -1,4 +1,7 @@
-"""Small helpers shared by the web tests: start a game and play rounds through the API."""
+"""Small helpers shared by the web tests: start a game and play rounds through the API, and
+read what the app stored."""
+
+from sqlmodel import Session
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 
@@ -33,3 +36,9 @@ def as_scorer(client, game):
     response = client.get(f"/games/{game['id']}/join/{game['edit_token']}")
     assert response.status_code == 303
     return client
+
+
+def database(app) -> Session:
+    """A connection of its own to the test app's database, to read (or change behind the
+    app's back) what it stored; use it as a context manager."""
+    return Session(app.extensions["engine"])

@@ -4,11 +4,11 @@ rulings, the game's log of rulings, and settling an open rule for the rest of th
 import re
 
 import pytest
-from sqlmodel import Session
 
 from referee.services import referee_desk
 from referee.services.games import Conflict
 from referee.storage.models import Game
+from tests.web.helpers import database
 
 # docs/rules.md: [1-1] laid late against [9-1]; with 7 of the 10 ones on the table 3 remain,
 # exactly enough toes; with 8 on the table 2 remain and the foot can never be completed.
@@ -52,7 +52,7 @@ def taps(on, double="1-1", toes=(), boneyard="0", starting=False, **extra):
 
 
 def logged(app, game_id):
-    with Session(app.extensions["engine"]) as db:
+    with database(app) as db:
         return referee_desk.log_json(db, game_id)
 
 
@@ -401,14 +401,14 @@ def test_scorer_settles_the_open_rule_for_the_rest_of_the_match(app, client):
     assert 'data-outcome="table-decides"' in html
     for choice in ("play-on", "round-ends", "released"):
         assert f'name="settle" value="{choice}"' in html
-    with Session(app.extensions["engine"]) as db:
+    with database(app) as db:
         before = db.get(Game, game_id).version
     page = client.post(f"/games/{game_id}/referee/foot", data=taps(EIGHT, settle="released"))
     assert page.status_code == 200
     words = text(page)
     assert "Recorded as a house rule for the rest of the match: The foot is released." in words
     assert 'data-outcome="released"' in page.get_data(as_text=True)
-    with Session(app.extensions["engine"]) as db:
+    with database(app) as db:
         game = db.get(Game, game_id)
         # the settled rule, then the ruling logged under it: each moves the game on, so phones pick both up
         assert game.overrides == {"impossible_foot": "released"} and game.version == before + 2
@@ -434,19 +434,19 @@ def test_settling_needs_the_scorer_and_a_real_choice(app, client):
     assert bad.status_code == 422 and "'shrug' is not a choice" in text(bad)
     open_choice = client.post(f"/games/{game_id}/referee/foot", data=taps(EIGHT, settle="table-decides"))
     assert open_choice.status_code == 422
-    with Session(app.extensions["engine"]) as db:
+    with database(app) as db:
         assert db.get(Game, game_id).overrides == {}
     assert logged(app, game_id) == []
 
 
 def test_settle_open_rule_service_refuses_a_stale_game(app, client):
     game_id, _ = new_game(client, "pagat")
-    with Session(app.extensions["engine"]) as first, Session(app.extensions["engine"]) as second:
+    with database(app) as first, database(app) as second:
         stale = second.get(Game, game_id)
         referee_desk.settle_open_rule(first, first.get(Game, game_id), "play-on")
         with pytest.raises(Conflict):
             referee_desk.settle_open_rule(second, stale, "round-ends")
-    with Session(app.extensions["engine"]) as db:
+    with database(app) as db:
         assert db.get(Game, game_id).overrides == {"impossible_foot": "play-on"}
 
 

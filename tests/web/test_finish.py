@@ -7,12 +7,11 @@ other phones cannot reach."""
 import re
 
 import pytest
-from sqlmodel import Session
 
 from referee.services import games
 from referee.storage.models import Game
 from referee.web import db
-from tests.web.helpers import as_scorer, bearer, pips_round
+from tests.web.helpers import as_scorer, bearer, database, pips_round
 
 PLAYERS = ["Ann", "Bob", "Cy", "Di"]
 ONE_ROUND = {"preset": "pagat", "match_length": "one-round"}
@@ -42,8 +41,8 @@ def finished_game(client, rules=ONE_ROUND, pips=None, went_out="Ann"):
 
 
 def stored(app, game_id):
-    with Session(app.extensions["engine"]) as session:
-        return session.get(Game, game_id)
+    with database(app) as db:
+        return db.get(Game, game_id)
 
 
 # -- the finish card -------------------------------------------------------------------------------
