@@ -178,10 +178,20 @@ class _Read:
 
 
 class _Photo:
-    """A table read: the tiles, every one touching the first (the double)."""
+    """A table read: the tiles, every one touching the first (the double), and the
+    drawings asked of it."""
 
     def __init__(self, tiles):
         self.tiles = tiles
+        self.drawn = []
+
+    def annotated(self, **how):
+        from PIL import Image
+
+        self.drawn.append(how)
+        out = BytesIO()
+        Image.new("RGB", (40, 30), "white").save(out, "JPEG")
+        return out.getvalue()
 
     def touching(self, index):
         return [k for k in range(len(self.tiles)) if k != index] if index == 0 else [0]
@@ -204,3 +214,15 @@ def test_a_later_double_s_toes_are_the_tiles_against_it_but_the_one_it_was_laid_
     assert sorted(foot.toes) == ["5-1", "5-3", "8-5"]
     one = TableReading(hand=_Photo([double, laid, straight]), top=9).foot(Tile(5, 5))
     assert len(one.toes) == 1
+
+
+def test_the_desk_s_photo_carries_no_total_of_its_own():
+    """The photo counter writes "N tiles, M pips" in English in the photo's corner; the desk
+    says what was read under the photo in the player's language, so it asks for the photo
+    without it, a double's tiles highlighted or none."""
+    from referee.services.photos import TableReading
+
+    photo = _Photo([_Read(5, 5, (0, 0), 90), _Read(5, 2, (-75, 0), 0), _Read(3, 1, (300, 0), 0)])
+    reading = TableReading(hand=photo, top=9)
+    assert reading.image(5).startswith("data:image/jpeg;base64,") and reading.image()
+    assert photo.drawn == [{"highlight": [0, 1], "total": False}, {"highlight": [], "total": False}]
