@@ -10,7 +10,7 @@
 
 Importing this package does not import OpenCV (the web app checks that the extra is
 installed without loading it). Taking `read_hand` from it (`from vision import read_hand`)
-loads the pipeline, OpenCV, ONNX Runtime and the two networks, and readies them on a blank
+loads the pipeline, OpenCV, ONNX Runtime and the three networks, and readies them on a blank
 photo (pipeline.ready: about 0.2 s, once), so that the first photo is then read as fast as
 the next; used as `vision.read_hand(data)`, the first call does that before reading.
 `read_hand` raises VisionUnavailable (a RuntimeError) with an install hint when OpenCV,

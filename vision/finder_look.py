@@ -80,10 +80,12 @@ def table(photo: Photo) -> Table:
 class Sight:
     """What the tile finder sees on a photo (`detail`, in BGR), each part looked for once,
     when first asked for: by the quick look, and by the classical looks where they need
-    the finder's boxes (pipeline.needs_finder)."""
+    the finder's boxes (pipeline.needs_finder). On a photo of a table (`on_a_table`),
+    the finder trained on tables sees it (tile_finder.TABLE_WEIGHTS)."""
 
-    def __init__(self, detail: np.ndarray) -> None:
+    def __init__(self, detail: np.ndarray, on_a_table: bool = False) -> None:
         self.detail = detail
+        self.weights = tile_finder.TABLE_WEIGHTS if on_a_table else tile_finder.WEIGHTS
         # kept here, not by functools.cached_property: on Python 3.11 that holds one lock
         # for every instance, and the web server's threads would find tiles one at a time
         self._coarse: list[list[tuple[np.ndarray, float]]] | None = None
@@ -93,14 +95,14 @@ class Sight:
     def coarse(self) -> list[list[tuple[np.ndarray, float]]]:
         """The tiles found at the finder's coarse levels (tile_finder.coarse_levels)."""
         if self._coarse is None:
-            self._coarse = tile_finder.coarse_levels(self.detail)
+            self._coarse = tile_finder.coarse_levels(self.detail, self.weights)
         return self._coarse
 
     @property
     def boxes(self) -> list[np.ndarray]:
         """The boxes of every tile the finder finds (tile_finder.find)."""
         if self._boxes is None:
-            self._boxes = [corners for corners, _ in tile_finder.find(self.detail, self.coarse)]
+            self._boxes = [corners for corners, _ in tile_finder.find(self.detail, self.coarse, weights=self.weights)]
         return self._boxes
 
     def boxes_of_tiles(self, widths: list[float]) -> list[np.ndarray]:
@@ -112,7 +114,8 @@ class Sight:
         17 ms, and the network's reading of what it found on their pips more."""
         if self._boxes is not None or not tile_finder.too_wide_for_finest(widths, max(self.detail.shape[:2])):
             return self.boxes
-        return [corners for corners, _ in tile_finder.find(self.detail, self.coarse, finest=False)]
+        return [corners for corners, _ in tile_finder.find(self.detail, self.coarse, finest=False,
+                                                           weights=self.weights)]
 
 
 def small_boxes(boxes: list[np.ndarray]) -> bool:

@@ -44,7 +44,7 @@ _readying = threading.Lock()
 
 def ready() -> None:
     """Do once, before the first photo, what its reading would otherwise pay for (0.1 s):
-    load the two networks and run each once, read a small blank photo, on which OpenCV
+    load the three networks and run each once, read a small blank photo, on which OpenCV
     builds its tables for the Lab colour space (40 ms on their first use) and Pillow
     loads its JPEG plugins, and take a median along an axis (numpy then imports its
     masked arrays, 6 ms). Unreadied, a fresh process reads its first 12 MP photo in 0.22 s
@@ -58,10 +58,12 @@ def ready() -> None:
         try:
             tile_net.session(tile_net.WEIGHTS)
             tile_net.session(tile_finder.WEIGHTS)
+            tile_net.session(tile_finder.TABLE_WEIGHTS)
         except Exception as exc:
             raise VisionUnavailable(f"its networks could not be loaded: {exc}") from None
         tile_net.read_crops([np.zeros((tile_net.IN_H, tile_net.IN_W, 3), np.uint8)])
         tile_finder.answers(np.zeros((64, 64, 3), np.uint8))
+        tile_finder.answers(np.zeros((64, 64, 3), np.uint8), tile_finder.TABLE_WEIGHTS)
         _, blank = cv2.imencode(".jpg", np.full((48, 64, 3), 128, np.uint8))
         read_hand_bytes(blank.tobytes())
         np.median(np.zeros((1, 2)), axis=1)
@@ -117,12 +119,13 @@ def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False) -> t
     (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded at
     a reduced size, the quick look's tiles are taken after all: it reads those as well as
     the classical looks, in about half their time. On a photo of a table (`on_a_table`),
-    pips and the faces' colour left count only where the network reads a tile there
+    the finder trained on tables gives the boxes (finder_look.Sight), and pips and the
+    faces' colour left count only where the network reads a tile there
     (network_look.leaves_nothing_unread): its boneyard's face-down tiles lie beside the
     layout."""
     detail = photo.bgr
     table = finder_look.table(photo)
-    sight = finder_look.Sight(detail)  # what the finder sees, looked for once, where first needed
+    sight = finder_look.Sight(detail, on_a_table)  # what the finder sees, looked for once, where first needed
     effort = Effort()  # the quick look's work and the classical looks' after it, together
     quick = quick_look(photo, sight, data, effort, light=table.light)
     if quick.found and (table.busy or quick.leaves_nothing_unread(on_a_table)):

@@ -12,6 +12,11 @@ The tile network (tile_net.py) then reads the boxes it finds.
 It was trained by tools/training/train_tile_finder.py on photos rendered by
 tools/generators/harsh_photos.py and tools/generators/synthetic_photos.py, never on the
 real development photos. Its weights (tile_finder.onnx) ship with the package and run in ONNX Runtime.
+Photos of a Chicken Foot table are seen by a finder of the same shape trained on those
+photos and rendered tables (tools/generators/table_photos.py) too (table_finder.onnx): it
+finds a double crowded by its toes, and the squeezed tiles of a table seen from a seat,
+that the hands' finder misses; on hands it reads worse than that one (its boxes fall
+elsewhere than the searches made after it were set for), so each keeps its photos.
 """
 
 from __future__ import annotations
@@ -36,6 +41,8 @@ OUTPUTS = 7
 #: A cell answering this chance of a centre, and more than its eight neighbours, is a tile.
 FOUND = 0.3
 WEIGHTS = Path(__file__).with_name("tile_finder.onnx")
+#: The finder for photos of a table (see above).
+TABLE_WEIGHTS = Path(__file__).with_name("table_finder.onnx")
 
 
 def prepared(image: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
@@ -52,10 +59,11 @@ def prepared(image: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
     return cv2.multiply(x, 1 / 64.0, dst=x)
 
 
-def answers(image: np.ndarray) -> np.ndarray:
-    """The finder's answers for a BGR image: (OUTPUTS, H / STRIDE, W / STRIDE). A big
-    image's input is written into an array this thread keeps for its size (_kept)."""
-    return run(WEIGHTS, prepared(image, _kept(image.shape[:2])))[0]
+def answers(image: np.ndarray, weights: Path = WEIGHTS) -> np.ndarray:
+    """The answers of the finder in `weights` for a BGR image: (OUTPUTS, H / STRIDE, W /
+    STRIDE). A big image's input is written into an array this thread keeps for its size
+    (_kept)."""
+    return run(weights, prepared(image, _kept(image.shape[:2])))[0]
 
 
 #: The finder's inputs of this many bytes or more are written into arrays kept for the
@@ -85,20 +93,20 @@ def _kept(shape: tuple[int, int]) -> np.ndarray | None:
 
 
 def find(image: np.ndarray, coarse: list[list[tuple[np.ndarray, float]]] | None = None,
-         finest: bool = True) -> list[tuple[np.ndarray, float]]:
-    """The tiles the finder sees on a BGR image: their boxes (tile_net.box_corners, on the
-    image) with the chance that a tile's centre is there, surest first (`coarse`: what
-    coarse_levels found on the image, where it was looked at so already; at the coarse
-    levels alone unless `finest`)."""
-    coarse = coarse_levels(image) if coarse is None else coarse
+         finest: bool = True, weights: Path = WEIGHTS) -> list[tuple[np.ndarray, float]]:
+    """The tiles the finder in `weights` sees on a BGR image: their boxes
+    (tile_net.box_corners, on the image) with the chance that a tile's centre is there,
+    surest first (`coarse`: what coarse_levels found on the image, where it was looked at
+    so already; at the coarse levels alone unless `finest`)."""
+    coarse = coarse_levels(image, weights) if coarse is None else coarse
     found = [box for level in coarse for box in level]
     if finest and not _big_tiles(coarse[0] + coarse[1], max(image.shape[:2])):
-        found += _at_level(image, LEVELS[0])[0]
+        found += _at_level(image, LEVELS[0], None, weights)[0]
     return sorted(found, key=lambda fc: -fc[1])
 
 
-def coarse_levels(image: np.ndarray) -> list[list[tuple[np.ndarray, float]]]:
-    """The tiles the finder sees on a BGR image at each level but the finest (LEVELS[1:],
+def coarse_levels(image: np.ndarray, weights: Path = WEIGHTS) -> list[list[tuple[np.ndarray, float]]]:
+    """The tiles the finder in `weights` sees on a BGR image at each level but the finest (LEVELS[1:],
     in that order): a quarter of its work, which finds no tile narrower than NARROWEST
     times the image's long side over LEVELS[1] (48 pixels on a photo 1000 long). Each
     level is shrunk from the one before rather than from the image: shrinking 1000 x 750
@@ -106,7 +114,7 @@ def coarse_levels(image: np.ndarray) -> list[list[tuple[np.ndarray, float]]]:
     network's run there (measured on the development sets: the same tiles read)."""
     levels, shown = [], None
     for side in LEVELS[1:]:
-        found, shown = _at_level(image, side, shown)
+        found, shown = _at_level(image, side, shown, weights)
         levels.append(found)
     return levels
 
@@ -142,9 +150,9 @@ def too_wide_for_finest(widths: list[float], long_side: int) -> bool:
     return len(widths) >= SURE_BIG and min(widths) * LEVELS[0] / long_side >= BIG * WIDEST
 
 
-def _at_level(image: np.ndarray, side: float, finer: np.ndarray | None = None
+def _at_level(image: np.ndarray, side: float, finer: np.ndarray | None = None, weights: Path = WEIGHTS
               ) -> tuple[list[tuple[np.ndarray, float]], np.ndarray]:
-    """The tiles the finder sees on a BGR image shown to it `side` pixels long (shrunk
+    """The tiles the finder in `weights` sees on a BGR image shown to it `side` pixels long (shrunk
     from `finer`, the image as a finer level was shown it, if given), and the image as
     it was shown."""
     h, w = image.shape[:2]
@@ -154,7 +162,7 @@ def _at_level(image: np.ndarray, side: float, finer: np.ndarray | None = None
                       interpolation=cv2.INTER_AREA if f < 1 else cv2.INTER_LINEAR)
     # a side clamped to STRIDE (a long, thin photo at a small level) is stretched more
     back = np.array([w / STRIDE if size[0] == STRIDE else 1 / f, h / STRIDE if size[1] == STRIDE else 1 / f])
-    return [(corners * back, chance) for corners, chance in _peaks(answers(seen))], seen
+    return [(corners * back, chance) for corners, chance in _peaks(answers(seen, weights))], seen
 
 
 def _peaks(out: np.ndarray) -> list[tuple[np.ndarray, float]]:

@@ -94,7 +94,7 @@ _loading = threading.Lock()
 def session(weights: Path) -> onnxruntime.InferenceSession:
     """The network in `weights`, loaded once (the first requests of the web server's
     threads may ask for it at the same time) and shared by every thread: a session may be
-    run by several at once. ONNX Runtime runs both networks in half the time OpenCV's dnn
+    run by several at once. ONNX Runtime runs the networks in half the time OpenCV's dnn
     module took (the finder's finest level on a 12 MP photo: 14 ms instead of 31). A run
     uses one thread: the server's threads read photos side by side, each on its core,
     rather than each spreading over every core."""

@@ -56,28 +56,32 @@ def test_errors_are_the_documented_types():
     assert issubclass(vision.VisionUnavailable, RuntimeError)
 
 
-def test_the_tile_network_ships_with_the_package():
-    """The trained tile network is a file of the package, small, and named in the package
-    data (or a wheel would leave it out and every reading would fail)."""
+@pytest.mark.parametrize("network", ["tile_net.WEIGHTS", "tile_finder.WEIGHTS", "tile_finder.TABLE_WEIGHTS"])
+def test_each_trained_network_ships_with_the_package(network):
+    """Each trained network (the tile network, the hands' finder, the tables' finder) is
+    a file of the package, small, and named in the package data (or a wheel would leave
+    it out and every reading would fail)."""
     import tomllib
 
-    from vision import tile_net
+    import importlib
 
+    module, name = network.split(".")
+    weights = getattr(importlib.import_module(f"vision.{module}"), name)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
-    assert tile_net.WEIGHTS.name in config["tool"]["setuptools"]["package-data"]["vision"]
-    assert tile_net.WEIGHTS.parent == ROOT / "vision"
-    assert 0 < tile_net.WEIGHTS.stat().st_size < 2_000_000
+    assert weights.name in config["tool"]["setuptools"]["package-data"]["vision"]
+    assert weights.parent == ROOT / "vision"
+    assert 0 < weights.stat().st_size < 2_000_000
 
 
 def test_taking_read_hand_readies_the_reader_and_import_alone_does_not():
-    """`from vision import read_hand` loads OpenCV and both networks before the first photo
+    """`from vision import read_hand` loads OpenCV and the three networks before the first photo
     (pipeline.ready), so that a photo read first in a fresh process is not charged for them;
     `import vision` alone loads neither (the web app only checks the extra is there)."""
     r = _run("import sys, vision\n"
              "assert 'onnxruntime' not in sys.modules\n"
              "from vision import read_hand\n"
              "from vision import pipeline, tile_net\n"
-             "assert pipeline._readied and tile_net._session.cache_info().currsize == 2\n"
+             "assert pipeline._readied and tile_net._session.cache_info().currsize == 3\n"
              "assert 'numpy.ma' in sys.modules  # the warm-up ran to its end\n"
              "assert read_hand.__name__ == 'read_hand' and vision.read_hand is read_hand\n"
              "print('ok')")

@@ -27,6 +27,17 @@ def test_a_table_is_read_tile_for_tile(seed, table, elevation, style):
     assert all(len(t.polygon) == 4 and 0 < t.confidence <= 1 for t in hand.tiles)
 
 
+@pytest.mark.parametrize("seed, table", [(3, "felt"), (6, "felt"), (13, "wood"), (19, "wood")])
+def test_a_table_seen_from_a_seat_is_read_by_the_finder_trained_on_tables(seed, table):
+    """24 tiles seen from a seat at 38 degrees, doubles crowded by their toes: the hands'
+    finder gives no box on some of them (these four lose a tile or more with it); the
+    one trained on tables gives every tile's."""
+    truth = make_table(np.random.default_rng(seed), n_tiles=24, size=(1200, 900), elevation=38,
+                       background=table, face_down=3)
+    hand = vision.read_table(truth.encode())
+    assert sorted((t.a, t.b) for t in hand.tiles) == sorted(truth.tiles)
+
+
 def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
     truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
                        background="paper", style="ivory")
