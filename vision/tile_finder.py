@@ -101,7 +101,7 @@ def find(image: np.ndarray, coarse: list[list[tuple[np.ndarray, float]]] | None 
     coarse = coarse_levels(image, weights) if coarse is None else coarse
     found = [box for level in coarse for box in level]
     if finest and not _big_tiles(coarse[0] + coarse[1], max(image.shape[:2])):
-        found += _at_level(image, LEVELS[0], None, weights)[0]
+        found += _at_level(image, LEVELS[0], weights=weights)[0]
     return sorted(found, key=lambda fc: -fc[1])
 
 
@@ -114,7 +114,7 @@ def coarse_levels(image: np.ndarray, weights: Path = WEIGHTS) -> list[list[tuple
     network's run there (measured on the development sets: the same tiles read)."""
     levels, shown = [], None
     for side in LEVELS[1:]:
-        found, shown = _at_level(image, side, shown, weights)
+        found, shown = _at_level(image, side, shown, weights=weights)
         levels.append(found)
     return levels
 

@@ -163,7 +163,7 @@ def _levels(monkeypatch) -> list[float]:
     sides = []
     at_level = tile_finder._at_level
     monkeypatch.setattr(tile_finder, "_at_level",
-                        lambda image, side, *a: sides.append(side) or at_level(image, side, *a))
+                        lambda image, side, *a, **k: sides.append(side) or at_level(image, side, *a, **k))
     return sides
 
 

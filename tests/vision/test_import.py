@@ -61,9 +61,8 @@ def test_each_trained_network_ships_with_the_package(network):
     """Each trained network (the tile network, the hands' finder, the tables' finder) is
     a file of the package, small, and named in the package data (or a wheel would leave
     it out and every reading would fail)."""
-    import tomllib
-
     import importlib
+    import tomllib
 
     module, name = network.split(".")
     weights = getattr(importlib.import_module(f"vision.{module}"), name)
