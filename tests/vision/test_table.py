@@ -29,9 +29,10 @@ def test_a_table_is_read_tile_for_tile(seed, table, elevation, style):
 
 @pytest.mark.parametrize("seed, table", [(3, "felt"), (6, "felt"), (13, "wood"), (19, "wood")])
 def test_a_table_seen_from_a_seat_is_read_by_the_finder_trained_on_tables(seed, table):
-    """24 tiles seen from a seat at 38 degrees, doubles crowded by their toes: the hands'
-    finder gives no box on some of them (these four lose a tile or more with it); the
-    one trained on tables gives every tile's."""
+    """Tables of 10 to 24 tiles (as many of 24 as each layout holds) seen from a seat at 38
+    degrees, doubles crowded by their toes: the hands' finder gives no box on some of
+    them (these four lose a tile or more with it); the one trained on tables gives every
+    tile's."""
     truth = make_table(np.random.default_rng(seed), n_tiles=24, size=(1200, 900), elevation=38,
                        background=table, face_down=3)
     hand = vision.read_table(truth.encode())
