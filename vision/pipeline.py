@@ -91,7 +91,8 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
     found, detail, photo = _read_tiles(photo, data, on_a_table)
     tiles: list[Tile] = []
     for f in found:
-        poly = f.corners * photo.scale
+        # the `a` half's end first: a table's reading tells a toe by the end its number is on
+        poly = (np.roll(f.corners, -2, axis=0) if f.top >= f.bottom else f.corners) * photo.scale
         tiles.append(Tile(*f.tile, tuple((float(x), float(y)) for x, y in poly), round(f.confidence, 3)))
     # a set holds each tile once: the same tile read twice means one reading is wrong,
     # and each is marked for checking (the surer keeping the higher confidence)

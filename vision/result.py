@@ -19,8 +19,9 @@ TOUCH = 0.6
 @dataclass(frozen=True)
 class Tile:
     """One tile: pip counts of its two halves (`a` >= `b`), its outline as four (x, y)
-    points in the original photo's pixel coordinates (EXIF orientation applied), and a
-    confidence between 0 and 1."""
+    points in the original photo's pixel coordinates (EXIF orientation applied), the two
+    at the `a` half's end first (on a table, which end of a toe meets the double tells it
+    from a tile passing by), and a confidence between 0 and 1."""
 
     a: int
     b: int

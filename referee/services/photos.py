@@ -212,7 +212,7 @@ class TableReading:
             if starting:
                 toes = against
             else:
-                toes = _toes_of_a_later_double(tiles[index].polygon, [tiles[k].polygon for k in against], against)
+                toes = _toes_of_a_later_double(tiles[index].polygon, [tiles[k] for k in against], number, against)
         names = list(dict.fromkeys(f"{tiles[k].a}-{tiles[k].b}" for k in toes))
         return TableFoot(double=double, laid=carrying, toes=[n for n in names if n in carrying],
                          unsure=[n for n in self.unsure if n in carrying or n == str(double)],
@@ -240,26 +240,85 @@ def _centre(polygon) -> tuple:
     return (sum(p[0] for p in polygon) / len(polygon), sum(p[1] for p in polygon) / len(polygon))
 
 
-def _toes_of_a_later_double(double_polygon, polygons, indices) -> list:
-    """The tiles against a later double but the one it was laid against: every other tile
-    of its number touching it is a toe. That one lies on the double's line, across its
-    short axis from its toes: of the tiles' centres measured along that axis, the one
-    furthest from the mean of the others (the straight toe lies as far out on the other
-    side, and the fanned toes, near the double's ends, lean that way too: a toe fanned
-    out at 85 degrees lies only 0.6 of a tile's width past the double's middle, so that
-    a count of the tiles on each side misplaced it where the double's outline was read a
-    little turned)."""
-    if len(indices) < 2:
+def _toes_of_a_later_double(double_polygon, tiles, number: int, indices: list) -> list:
+    """The toes of a later double among the tiles of its number touching it (`tiles`, at
+    `indices`). The tile the double was laid against and its toes lie with their
+    number's end against its long sides, that tile on one side and the toes on the
+    other. A tile touching the double otherwise (by its other end, or past the double's
+    end: a line passing close on a crowded table) is neither. Where one tile lies so on
+    each side, which is the toe cannot be told, but there is one: the count, which the
+    ruling takes, is right, and the player may move the mark."""
+    near, far = sorted(_against_its_sides(double_polygon, tiles, number, indices), key=len)
+    if len(near) == 1:
+        return far
+    if not near and len(far) <= 1:
         return []  # the tile it was laid against, or nothing: no toe yet
+    against = near + far
+    return _furthest_apart(double_polygon, [tiles[indices.index(k)] for k in against], against)
+
+
+#: A tile's number end lies against a double's long side when it is at most this share of
+#: a tile's width past the side's end, and at most END_OFF of it off the side's line.
+#: Read outlines lie a little off their tiles: on the development tables a toe's end was
+#: read up to 0.4 of a width past the side's end and 0.4 off its line, and tiles passing
+#: by 0.6 past its end or 0.9 off its line (0.45 to 0.55, and 0.5 to 0.75, read every
+#: foot alike there).
+END_PAST = 0.5
+END_OFF = 0.6
+
+
+def _against_its_sides(double_polygon, tiles, number: int, indices: list) -> tuple[list, list]:
+    """Those of `tiles` (at `indices`) whose `number` end lies against the double's
+    long sides, nearer the double than their other end: those on one side, and those on
+    the other."""
+    centre, along, across, length, width = _frame(double_polygon)
+    sides: tuple[list, list] = ([], [])
+    for tile, k in zip(tiles, indices):
+        p = tile.polygon  # its `a` half's end first (vision's Tile)
+        end, other = (_middle(p[0], p[1]), _middle(p[2], p[3]))[:: 1 if tile.a == number else -1]
+        to_end, to_other = _minus(end, centre), _minus(other, centre)
+        out = _dot(to_end, across)
+        if (_dot(to_end, to_end) < _dot(to_other, to_other)
+                and abs(_dot(to_end, along)) <= length / 2 + END_PAST * width
+                and abs(out) <= width / 2 + END_OFF * width):
+            sides[int(out > 0)].append(k)
+    return sides
+
+
+def _frame(polygon) -> tuple:
+    """A tile's centre, the unit vectors along its long and its short sides, and their lengths."""
+    one, two = _minus(polygon[1], polygon[0]), _minus(polygon[2], polygon[1])
+    (long, long_n), (short, short_n) = sorted(((one, _dot(one, one) ** 0.5), (two, _dot(two, two) ** 0.5)),
+                                              key=lambda side: -side[1])
+    return (_centre(polygon), (long[0] / long_n, long[1] / long_n), (short[0] / short_n, short[1] / short_n),
+            long_n, short_n)
+
+
+def _middle(p, q) -> tuple:
+    return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+
+
+def _minus(p, q) -> tuple:
+    return (p[0] - q[0], p[1] - q[1])
+
+
+def _dot(p, q) -> float:
+    return p[0] * q[0] + p[1] * q[1]
+
+
+def _furthest_apart(double_polygon, tiles, indices: list) -> list:
+    """Where their ends do not tell them (all on one side, or several on each), the tile
+    the double was laid against is taken to lie on the double's line, across its short
+    axis from its toes: of the tiles' centres measured along that axis, the one furthest
+    from the mean of the others (the straight toe lies as far out on the other side, and
+    the fanned toes, near the double's ends, lean that way too)."""
     p = double_polygon
     sides = [((p[1][0] - p[0][0]) ** 2 + (p[1][1] - p[0][1]) ** 2, (p[1][0] - p[0][0], p[1][1] - p[0][1])),
              ((p[2][0] - p[1][0]) ** 2 + (p[2][1] - p[1][1]) ** 2, (p[2][0] - p[1][0], p[2][1] - p[1][1]))]
     across = min(sides)[1]  # the double's short side: its line runs this way
     cx, cy = _centre(p)
-    along = [(_centre(q)[0] - cx) * across[0] + (_centre(q)[1] - cy) * across[1] for q in polygons]
+    along = [(_centre(t.polygon)[0] - cx) * across[0] + (_centre(t.polygon)[1] - cy) * across[1] for t in tiles]
     total = sum(along)
-    # with one tile on each side, which is the toe cannot be told, but there is one (the
-    # player may move the mark; the count, which the ruling takes, is right)
     apart = [abs(a - (total - a) / (len(along) - 1)) for a in along]
     laid = apart.index(max(apart))
     return [k for n, k in enumerate(indices) if n != laid]

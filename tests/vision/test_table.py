@@ -50,6 +50,24 @@ def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
         assert len(touching) == toes + laid_against, (number, toes)
 
 
+def test_each_tile_s_outline_starts_at_its_higher_half_s_end():
+    """Which end of a tile lies against a double tells a toe from a tile passing by: the
+    first two points of each tile's outline are the ends of its `a` half's side."""
+    truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="paper", style="ivory")
+    hand = vision.read_table(truth.encode())
+    ends = {}
+    for (a, b), poly in zip(truth.halves, truth.polygons):
+        ends[(max(a, b), min(a, b))] = (poly[0] + poly[1]) / 2 if a >= b else (poly[2] + poly[3]) / 2
+    checked = 0
+    for t in hand.tiles:
+        if t.a != t.b:
+            p = np.array(t.polygon)
+            assert np.linalg.norm((p[0] + p[1]) / 2 - ends[(t.a, t.b)]) < np.linalg.norm(p[0] - p[1]), t
+            checked += 1
+    assert checked >= 10
+
+
 def test_a_tables_boneyard_sends_it_to_no_slower_look(monkeypatch):
     """Ivory tiles on wood with four face-down tiles of their colour beside: read as a
     hand, the backs send the photo on to the classical looks; read as a table, the quick

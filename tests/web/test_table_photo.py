@@ -207,13 +207,33 @@ def test_a_later_double_s_toes_are_the_tiles_against_it_but_the_one_it_was_laid_
 
     w = 50.0
     double = _Read(5, 5, (0, 0), 90 + 25, w)  # long axis across the line, which runs along x
-    laid = _Read(5, 2, (-1.5 * w, 0), 0, w)
+    laid = _Read(5, 2, (-1.5 * w, 0), 180, w)  # each tile's 5 towards the double
     straight = _Read(5, 1, (1.5 * w, 0), 0, w)
-    fans = [_Read(8, 5, (0.6 * w, 1.9 * w), 85, w), _Read(5, 3, (0.6 * w, -1.9 * w), -85, w)]
+    fans = [_Read(8, 5, (0.6 * w, 1.9 * w), 85 - 180, w), _Read(5, 3, (0.6 * w, -1.9 * w), -85, w)]
     foot = TableReading(hand=_Photo([double, laid, straight, *fans]), top=9).foot(Tile(5, 5))
     assert sorted(foot.toes) == ["5-1", "5-3", "8-5"]
     one = TableReading(hand=_Photo([double, laid, straight]), top=9).foot(Tile(5, 5))
     assert len(one.toes) == 1
+
+
+def test_a_tile_of_the_doubles_number_touching_it_by_its_other_end_or_past_its_end_is_no_toe():
+    """A [5-5] laid against a [5-2], no toe yet, on a crowded table: a [6-5] touches its far
+    side with its 6, and a [5-3] lies along past its end. Neither is a toe, so the foot
+    still lacks all three."""
+    from referee.rules.tiles import Tile
+    from referee.services.photos import TableReading
+
+    w = 50.0
+    double = _Read(5, 5, (0, 0), 90, w)
+    laid = _Read(5, 2, (-1.5 * w, 0), 180, w)
+    by_its_six = _Read(6, 5, (1.5 * w, 0), 0, w)
+    past_the_end = _Read(5, 3, (0.3 * w, 1.8 * w), 0, w)
+    foot = TableReading(hand=_Photo([double, laid, by_its_six, past_the_end]), top=9).foot(Tile(5, 5))
+    assert foot.toes == []
+    r = w / 2 ** 0.5  # two toes fanned out at 45 degrees, their 5 against the far side
+    toes = [_Read(5, 4, (0.5 * w + r, 0.6 * w + r), 45, w), _Read(5, 1, (0.5 * w + r, -0.6 * w - r), -45, w)]
+    foot = TableReading(hand=_Photo([double, laid, by_its_six, past_the_end, *toes]), top=9).foot(Tile(5, 5))
+    assert sorted(foot.toes) == ["5-1", "5-4"]
 
 
 def test_the_desk_s_photo_carries_no_total_of_its_own():
