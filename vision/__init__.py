@@ -66,7 +66,9 @@ The pipeline, in order (pipeline.py chooses the way, in _read_tiles):
 3. The quick look (finder_look.py, tile_finder.py, network_look.py, tile_net.py): the
    finder's boxes read by the network, with its searches. Its reading is the hand for
    a busy photo, for one whose tiles read leave no pips nor faces' colour unread, and
-   for small tiles read on a sharper decoding.
+   for small tiles read on a sharper decoding. On a photo of a table taken from a seat,
+   the tiles it read surely tell the camera's tilt, and the photo is read again, from
+   stage 2, on its view from above (table_view.py).
 4. Otherwise the classical looks (classical_look.py): divider bars (dividers.py) and
    bodies (bodies.py) give boxes (geometry.py), each box read (box_reading.py, pips.py)
    and held against the set (set_consensus.py); the look for faint dividers where the

@@ -15,16 +15,18 @@ from __future__ import annotations
 import threading
 import time
 from collections import Counter
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from . import annotate, classical_look, finder_look, network_look, perspective, set_consensus, tile_finder, tile_net
+from . import (annotate, classical_look, finder_look, network_look, perspective, set_consensus, table_view, tile_finder,
+               tile_net)
 from .box_reading import CLEAN, SURE, Candidate, confidence
 from .classical_look import Look
 from .effort import Effort
 from .errors import PhotoError, VisionUnavailable
-from .finder_look import quick_look
+from .finder_look import QuickLook, quick_look
 from .loading import Photo, load_photo, sharper_decoding
 from .network_look import Found
 from .result import LOW_CONFIDENCE, Hand, Tile
@@ -109,7 +111,22 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
     return hand
 
 
-def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False) -> tuple[list[Found], np.ndarray, Photo]:
+def _read_from_above(quick: QuickLook) -> list[Found] | None:
+    """The tiles of a table photographed from a seat, read on its view from above
+    (table_view), which the tiles the quick look read surely tell, and put back on its
+    photo; None where they show no tilt."""
+    found = quick.found
+    view = table_view.from_above(quick.detail, [f.corners for f in found], [f.confidence >= table_view.SURE for f in found])
+    if view is None:
+        return None
+    h, w = view.bgr.shape[:2]
+    above, _, _ = _read_tiles(Photo(bgr=view.bgr, scale=1.0, width=w, height=h, format="view"), None, True,
+                              turned=True)
+    return [replace(f, corners=view.on_photo(f.corners)) for f in above]
+
+
+def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False, turned: bool = False
+                ) -> tuple[list[Found], np.ndarray, Photo]:
     """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
     and that photo. The quick look (finder_look) reads a busy photo, and one on any other
     table where its tiles leave no pips nor faces' colour outside them
@@ -123,12 +140,17 @@ def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False) -> t
     the finder trained on tables gives the boxes (finder_look.Sight), and pips and the
     faces' colour left count only where the network reads a tile there
     (network_look.leaves_nothing_unread): its boneyard's face-down tiles lie beside the
-    layout."""
+    layout; and where the quick look's tiles show the table photographed from a seat, the
+    tiles are read on its view from above instead (_read_from_above; `turned`: this is
+    that view)."""
     detail = photo.bgr
     table = finder_look.table(photo)
     sight = finder_look.Sight(detail, on_a_table)  # what the finder sees, looked for once, where first needed
     effort = Effort()  # the quick look's work and the classical looks' after it, together
     quick = quick_look(photo, sight, data, effort, light=table.light)
+    above = _read_from_above(quick) if on_a_table and not turned else None
+    if above is not None:
+        return above, quick.detail, quick.photo
     if quick.found and (table.busy or quick.leaves_nothing_unread(on_a_table)):
         return quick.found, quick.detail, quick.photo
     finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes

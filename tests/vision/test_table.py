@@ -39,6 +39,41 @@ def test_a_table_seen_from_a_seat_is_read_by_the_finder_trained_on_tables(seed, 
     assert sorted((t.a, t.b) for t in hand.tiles) == sorted(truth.tiles)
 
 
+@pytest.mark.parametrize("seed, table", [(1, "wood"), (4, "paper"), (6, "wood"), (10, "felt")])
+def test_a_table_seen_from_a_seat_is_read_on_its_view_from_above(seed, table):
+    """30-tile tables (as many as each layout holds) seen from a seat at 34 degrees: on
+    the photo the finder's boxes lie across touching tiles and these four lose tiles;
+    turned to the view from above, every tile is read, and its outline is put back on the
+    photo where the tile lies."""
+    truth = make_table(np.random.default_rng(seed), n_tiles=30, size=(1200, 900), elevation=34,
+                       background=table, face_down=3)
+    hand = vision.read_table(truth.encode())
+    assert sorted((t.a, t.b) for t in hand.tiles) == sorted(truth.tiles)
+    where = {(max(a, b), min(a, b)): p for (a, b), p in zip(truth.tiles, truth.polygons)}
+    for t in hand.tiles:
+        true = where[(t.a, t.b)]
+        width = np.linalg.norm(true[0] - true[1])
+        assert np.linalg.norm(np.mean(t.polygon, axis=0) - true.mean(axis=0)) < 0.6 * width, t
+
+
+def test_a_table_seen_from_above_is_not_turned():
+    """A photo taken from above shows no tilt: its own reading stands."""
+    from vision import table_view
+    from vision.loading import load_photo
+
+    truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="paper", style="ivory")
+    hand = vision.read_table(truth.encode())
+    detail = load_photo(truth.encode()).bgr
+    outlines = [np.array(t.polygon, np.float64) for t in hand.tiles]
+    assert table_view.from_above(detail, outlines, [True] * len(outlines)) is None
+    seat = make_table(np.random.default_rng(1), n_tiles=30, size=(1200, 900), elevation=34, background="wood")
+    hand = vision.read_table(seat.encode())
+    outlines = [np.array(t.polygon, np.float64) for t in hand.tiles]
+    view = table_view.from_above(load_photo(seat.encode()).bgr, outlines, [True] * len(outlines))
+    assert view is not None and max(view.bgr.shape) <= table_view.MAX_SIDE
+
+
 def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
     truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
                        background="paper", style="ivory")
