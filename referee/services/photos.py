@@ -261,8 +261,8 @@ def _toes_of_a_later_double(double_polygon, tiles, number: int, indices: list) -
 #: a tile's width past the side's end, and at most END_OFF of it off the side's line.
 #: Read outlines lie a little off their tiles: on the development tables a toe's end was
 #: read up to 0.4 of a width past the side's end and 0.4 off its line, and tiles passing
-#: by 0.6 past its end or 0.9 off its line (0.45 to 0.55, and 0.5 to 0.75, read every
-#: foot alike there).
+#: by 0.6 past its end or 0.9 off its line (0.4 to 0.6, and 0.45 to 0.75, read every foot
+#: alike there).
 END_PAST = 0.5
 END_OFF = 0.6
 
@@ -270,28 +270,37 @@ END_OFF = 0.6
 def _against_its_sides(double_polygon, tiles, number: int, indices: list) -> tuple[list, list]:
     """Those of `tiles` (at `indices`) whose `number` end lies against the double's
     long sides, nearer the double than their other end: those on one side, and those on
-    the other."""
-    centre, along, across, length, width = _frame(double_polygon)
+    the other. Measured in the double's own frame, in tile widths (the double two long
+    and one wide), which a photo taken at an angle squeezes alike: a tile's outline is a
+    parallelogram there, its sides still the frame's axes."""
+    frame = _frame(double_polygon)
     sides: tuple[list, list] = ([], [])
     for tile, k in zip(tiles, indices):
         p = tile.polygon  # its `a` half's end first (vision's Tile)
         end, other = (_middle(p[0], p[1]), _middle(p[2], p[3]))[:: 1 if tile.a == number else -1]
-        to_end, to_other = _minus(end, centre), _minus(other, centre)
-        out = _dot(to_end, across)
-        if (_dot(to_end, to_end) < _dot(to_other, to_other)
-                and abs(_dot(to_end, along)) <= length / 2 + END_PAST * width
-                and abs(out) <= width / 2 + END_OFF * width):
-            sides[int(out > 0)].append(k)
+        (x, y), (ox, oy) = _in_frame(frame, end), _in_frame(frame, other)
+        if x * x + y * y < ox * ox + oy * oy and abs(x) <= 1 + END_PAST and abs(y) <= 0.5 + END_OFF:
+            sides[int(y > 0)].append(k)
     return sides
 
 
 def _frame(polygon) -> tuple:
-    """A tile's centre, the unit vectors along its long and its short sides, and their lengths."""
+    """A tile's centre, and half its long side and half its short side, as vectors."""
     one, two = _minus(polygon[1], polygon[0]), _minus(polygon[2], polygon[1])
-    (long, long_n), (short, short_n) = sorted(((one, _dot(one, one) ** 0.5), (two, _dot(two, two) ** 0.5)),
-                                              key=lambda side: -side[1])
-    return (_centre(polygon), (long[0] / long_n, long[1] / long_n), (short[0] / short_n, short[1] / short_n),
-            long_n, short_n)
+    if _dot(one, one) < _dot(two, two):
+        one, two = two, one
+    return _centre(polygon), (one[0] / 2, one[1] / 2), (two[0] / 2, two[1] / 2)
+
+
+def _in_frame(frame, point) -> tuple:
+    """`point` in a double's frame (_frame), in tile widths: along its long axis (its ends at
+    -1 and 1) and across it (its long sides at -0.5 and 0.5)."""
+    centre, half_long, half_wide = frame
+    dx, dy = _minus(point, centre)
+    det = half_long[0] * half_wide[1] - half_long[1] * half_wide[0]
+    if det == 0:
+        return (float("inf"), float("inf"))
+    return ((dx * half_wide[1] - dy * half_wide[0]) / det, 0.5 * (half_long[0] * dy - half_long[1] * dx) / det)
 
 
 def _middle(p, q) -> tuple:

@@ -216,6 +216,22 @@ def test_a_later_double_s_toes_are_the_tiles_against_it_but_the_one_it_was_laid_
     assert len(one.toes) == 1
 
 
+def test_a_foot_photographed_at_an_angle_keeps_its_toes():
+    """From a seat the table is squeezed along the lean and slanted: each outline is a
+    parallelogram. A [5-5] laid against a [5-2], a toe straight on and two fanned out at
+    85 degrees, its line squeezed to 0.45 and slanted: still three toes."""
+    from referee.rules.tiles import Tile
+    from referee.services.photos import TableReading
+
+    w = 50.0
+    tiles = [_Read(5, 5, (0, 0), 90, w), _Read(5, 2, (-1.5 * w, 0), 180, w), _Read(5, 1, (1.5 * w, 0), 0, w),
+             _Read(8, 5, (0.6 * w, 1.9 * w), 85 - 180, w), _Read(5, 3, (0.6 * w, -1.9 * w), -85, w)]
+    for t in tiles:
+        t.polygon = [(0.45 * x + 0.5 * y, y) for x, y in t.polygon]
+    foot = TableReading(hand=_Photo(tiles), top=9).foot(Tile(5, 5))
+    assert sorted(foot.toes) == ["5-1", "5-3", "8-5"]
+
+
 def test_a_tile_of_the_doubles_number_touching_it_by_its_other_end_or_past_its_end_is_no_toe():
     """A [5-5] laid against a [5-2], no toe yet, on a crowded table: a [6-5] touches its far
     side with its 6, and a [5-3] lies along past its end. Neither is a toe, so the foot
