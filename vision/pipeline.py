@@ -114,7 +114,8 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
 def _read_from_above(quick: QuickLook) -> list[Found] | None:
     """The tiles of a table photographed from a seat, read on its view from above
     (table_view), which the tiles the quick look read surely tell, and put back on its
-    photo; None where they show no tilt."""
+    photo; None where they show no tilt, or where the view reads fewer tiles than the
+    quick look did (a tilt told wrong: the photo's own reading stands)."""
     found = quick.found
     view = table_view.from_above(quick.detail, [f.corners for f in found], [f.confidence >= table_view.SURE for f in found])
     if view is None:
@@ -122,6 +123,8 @@ def _read_from_above(quick: QuickLook) -> list[Found] | None:
     h, w = view.bgr.shape[:2]
     above, _, _ = _read_tiles(Photo(bgr=view.bgr, scale=1.0, width=w, height=h, format="view"), None, True,
                               turned=True)
+    if len(above) < len(found):
+        return None
     return [replace(f, corners=view.on_photo(f.corners)) for f in above]
 
 

@@ -74,6 +74,19 @@ def test_a_table_seen_from_above_is_not_turned():
     assert view is not None and max(view.bgr.shape) <= table_view.MAX_SIDE
 
 
+def test_a_view_from_above_that_reads_fewer_tiles_is_not_taken(monkeypatch):
+    """A tilt told wrong gives a view with less of the table in it: where the view reads
+    fewer tiles than the quick look did on the photo, the photo's own reading stands."""
+    from vision import table_view
+
+    truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
+                       background="paper", style="ivory")
+    blank = table_view.View(bgr=np.full((300, 400, 3), 200, np.uint8), to_photo=np.eye(3))
+    monkeypatch.setattr(table_view, "from_above", lambda *a: blank)
+    hand = vision.read_table(truth.encode())
+    assert sorted((t.a, t.b) for t in hand.tiles) == sorted(truth.tiles)
+
+
 def test_a_doubles_toes_are_the_tiles_of_its_number_touching_it():
     truth = make_table(np.random.default_rng(3), n_tiles=16, size=(1000, 750), elevation=90,
                        background="paper", style="ivory")
