@@ -161,6 +161,8 @@ def test_go_to_a_missing_hand_shows_it_below_the_sticky_header(page, live_server
     link = page.locator("p.error a[href='#hand-3']").first
     expect(link).to_have_text("Go to Di")
     link.click()
+    # measured once the jump has brought it on screen, not while the page still settles
+    expect(page.locator("#hand-3 legend")).to_be_in_viewport()
     header = page.locator("header.top").bounding_box()
     legend = page.locator("#hand-3 legend").bounding_box()
     assert legend["y"] >= header["y"] + header["height"], (legend, header)
