@@ -161,11 +161,14 @@ def test_go_to_a_missing_hand_shows_it_below_the_sticky_header(page, live_server
     link = page.locator("p.error a[href='#hand-3']").first
     expect(link).to_have_text("Go to Di")
     link.click()
-    # measured once the jump has brought it on screen, not while the page still settles
-    expect(page.locator("#hand-3 legend")).to_be_in_viewport()
-    header = page.locator("header.top").bounding_box()
-    legend = page.locator("#hand-3 legend").bounding_box()
-    assert legend["y"] >= header["y"] + header["height"], (legend, header)
+    # measured in the page, as it settles (Playwright's boxes were once None right after
+    # the jump): the legend must come to rest on screen, below the sticky header
+    page.wait_for_function("""() => {
+        const header = document.querySelector("header.top"), legend = document.querySelector("#hand-3 legend");
+        if (!header || !legend) return false;
+        const top = legend.getBoundingClientRect().top;
+        return top >= header.getBoundingClientRect().bottom - 0.5 && top < window.innerHeight;
+    }""", timeout=5000)
     assert page.evaluate("() => document.documentElement.getAttribute('data-wake-lock')") in (
         "on", "refused", "unsupported")
 
