@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 
+import cv2
 import numpy as np
 
 #: Below this tilt the photo is taken to be seen from above.
@@ -76,6 +77,14 @@ def _mapped_lengths(H: np.ndarray, points: np.ndarray, vectors: np.ndarray) -> n
     hv = np.einsum("...ij,nj->...ni", H[..., :, :2], vectors)  # H applied to (v, 0)
     mapped = (hv[..., :2] - q * hv[..., 2:3]) / z[..., None]
     return np.where(z > 0, np.hypot(mapped[..., 0], mapped[..., 1]), np.nan)
+
+
+def measures(outlines: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What fit_turn is found on, from tiles' outlines (n x 4 x 2, in TileBox order, on
+    the photo): their centres, areas, and vectors across the divider."""
+    corners = np.asarray(outlines, np.float64).reshape(-1, 4, 2)
+    areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in corners])
+    return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
 def fit_turn(centres: np.ndarray, areas: np.ndarray, across: np.ndarray, width: int,

@@ -229,7 +229,7 @@ def _taken_at_an_angle(detail: np.ndarray, kept: list[Candidate]) -> bool:
     h, w = detail.shape[:2]
     good = [c for c in kept if c.score >= CLEAN]
     if len(good) >= perspective.MIN_TILES:
-        return perspective.fit_turn(*_measures(good), w, h) is not None
+        return perspective.fit_turn(*perspective.measures([c.corners_detail for c in good]), w, h) is not None
     if not good:
         return True
     if not any(confidence(c) < LOW_CONFIDENCE for c in kept):
@@ -245,13 +245,6 @@ def _all_sure(kept: list[Candidate]) -> bool:
 def _doubtful(kept: list[Candidate]) -> bool:
     """No tile found, or a quarter or more of those found are doubtful."""
     return not kept or sum(confidence(c) < LOW_CONFIDENCE for c in kept) >= max(1, 0.25 * len(kept))
-
-
-def _measures(cands: list[Candidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The tiles' centres, areas and vectors across the divider, on the photo."""
-    corners = np.array([c.corners_detail for c in cands]).reshape(-1, 4, 2)
-    areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in corners])
-    return corners.mean(axis=1), areas, corners[:, 0] - corners[:, 1]
 
 
 def _row_height(tiles: list[Tile]) -> float:

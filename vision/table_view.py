@@ -48,9 +48,8 @@ def from_above(detail: np.ndarray, outlines: list[np.ndarray], sure: list[bool])
     if len(told) < perspective.MIN_TILES:
         return None
     h, w = detail.shape[:2]
-    areas = np.array([cv2.contourArea(q.astype(np.float32)) for q in told])
-    across = told[:, 0] - told[:, 1]
-    turn = perspective.fit_turn(told.mean(axis=1), areas, across, w, h)
+    centres, areas, across = perspective.measures(told)
+    turn = perspective.fit_turn(centres, areas, across, w, h)
     if turn is None:
         return None
     # as wide as the widest on the photo: the far tiles enlarged, the near ones kept

@@ -321,12 +321,8 @@ def _furthest_apart(double_polygon, tiles, indices: list) -> list:
     axis from its toes: of the tiles' centres measured along that axis, the one furthest
     from the mean of the others (the straight toe lies as far out on the other side, and
     the fanned toes, near the double's ends, lean that way too)."""
-    p = double_polygon
-    sides = [((p[1][0] - p[0][0]) ** 2 + (p[1][1] - p[0][1]) ** 2, (p[1][0] - p[0][0], p[1][1] - p[0][1])),
-             ((p[2][0] - p[1][0]) ** 2 + (p[2][1] - p[1][1]) ** 2, (p[2][0] - p[1][0], p[2][1] - p[1][1]))]
-    across = min(sides)[1]  # the double's short side: its line runs this way
-    cx, cy = _centre(p)
-    along = [(_centre(t.polygon)[0] - cx) * across[0] + (_centre(t.polygon)[1] - cy) * across[1] for t in tiles]
+    centre, _, across = _frame(double_polygon)  # the double's short side: its line runs this way
+    along = [_dot(_minus(_centre(t.polygon), centre), across) for t in tiles]
     total = sum(along)
     apart = [abs(a - (total - a) / (len(along) - 1)) for a in along]
     laid = apart.index(max(apart))
