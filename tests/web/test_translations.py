@@ -121,3 +121,19 @@ def test_core_error_comes_back_in_dutch(client):
     assert response.status_code == 422
     error = response.get_json()["error"]
     assert "spelers nodig" in error and "players" not in error, error
+
+
+#: The one word each language gives a double's toe, on every page alike.
+TOE = {"fr": re.compile(r"\bdoigts?\b", re.I), "nl": re.compile(r"\bte(?:en|nen)\b", re.I)}
+
+
+def test_a_toe_has_one_name_in_each_language(catalog):
+    """The caption under a table photo, the desk's steps and the rulings all name a toe
+    with the same word, so a player never wonders whether two words mean two things."""
+    lang, cat = catalog
+    other = []
+    for m in cat:
+        ids = " ".join(m.id) if m.pluralizable else (m.id or "")
+        if re.search(r"\btoes?\b", ids, re.I) and not all(TOE[lang].search(f) for f in _forms(m) if f):
+            other.append(f"{ids!r} -> {_forms(m)!r}")
+    assert not other, "\n".join(other)
