@@ -124,9 +124,9 @@ _read_hand.__name__ = _read_hand.__qualname__ = "read_hand"
 def read_table(data: bytes) -> Hand:
     """Read every face-up tile in a photo of a table (a Chicken Foot layout: lines of
     tiles touching end to end, doubles across their line, feet): the same reading as
-    read_hand, which reads touching chains and leaves face-down tiles out, but with the
-    finder trained on tables (tile_finder.TABLE_WEIGHTS), and a table photographed from
-    a seat read on its view from above (table_view). Hand.touching(i) tells which
+    read_hand, which reads touching chains and leaves face-down tiles out, but for the
+    check that no tile was missed, which takes the boneyard's backs beside the layout
+    into account (network_look.leaves_nothing_unread). Hand.touching(i) tells which
     tiles lie against tile i (a double's toes or arms). Raises as read_hand does."""
     return _read_hand(data, on_a_table=True)
 

@@ -95,15 +95,21 @@ def _boxes_in(face: np.ndarray, f0: float, tile_width: float, covered: list[np.n
     return out
 
 
+def face_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:
+    """Whether the colour of `faces` (outlines on `detail` of tiles read surely, `tile_width`
+    wide) lies outside every `covered` outline in as many patches as boxes_at_faces needs
+    to look for a tile there: a tile no outline covers, nearly always, or the table's
+    grain as light as the faces. Tells a blank tile missed, which shows no pip. Counts
+    the patches at least LEFT_ACROSS pixels across outside the outlines grown by
+    LEFT_MARGIN."""
+    face, f0 = _faces_colour(detail, tile_width, faces)
+    return _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is not None
+
+
 def rectangles_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarray],
                     covered: list[np.ndarray]) -> list[np.ndarray]:
-    """The tile-sized rectangles boxes_at_faces finds in the colour of `faces` (outlines on
-    `detail` of tiles read surely, `tile_width` wide), as tile boxes on `detail`, where that
-    colour lies outside every `covered` outline in as many patches as boxes_at_faces needs
-    to look for a tile there (patches at least LEFT_ACROSS pixels across outside the
-    outlines grown by LEFT_MARGIN): a tile no outline covers, nearly always, or the
-    table's grain as light as the faces; none where it does not. Tells a blank tile
-    missed, which shows no pip."""
+    """The tile-sized rectangles boxes_at_faces finds in the faces' colour where face_left
+    tells some (on the same mask), as tile boxes on `detail`; none where it tells none."""
     face, f0 = _faces_colour(detail, tile_width, faces)
     if _face_outside(face, covered, f0, LEFT_ACROSS, LEFT_MARGIN) is None:
         return []
@@ -113,9 +119,9 @@ def rectangles_left(detail: np.ndarray, tile_width: float, faces: list[np.ndarra
 def face_everywhere(detail: np.ndarray, tile_width: float, faces: list[np.ndarray], covered: list[np.ndarray]) -> bool:
     """Whether the colour of `faces` (outlines on `detail` of tiles read surely, `tile_width`
     wide) fills more than EVERYWHERE of the photo outside every `covered` outline, in
-    patches as rectangles_left counts them: the table is of the faces' colour (a cream table
+    patches as face_left counts them: the table is of the faces' colour (a cream table
     under ivory tiles), so that no rectangle of it stands out from the table where a
-    blank tile was missed, and rectangles_left, counting its patches, looks everywhere."""
+    blank tile was missed, and face_left, counting its patches, tells one everywhere."""
     return _everywhere(*_faces_colour(detail, tile_width, faces), covered)
 
 
@@ -135,7 +141,7 @@ def _everywhere(face: np.ndarray, f: float, covered: list[np.ndarray]) -> bool:
 EVERYWHERE = 0.1
 
 
-#: rectangles_left counts patches of the faces' colour at least this many pixels across (where
+#: face_left counts patches of the faces' colour at least this many pixels across (where
 #: tiles read surely are TILE_PX / min(SCALES), 11 pixels, wide): a tile of that width
 #: missed leaves one 8 pixels across or more, its face, and the strips the outlines read
 #: leave uncovered, 3 pixels across or less (the side walls of tiles seen at an angle,

@@ -4,21 +4,20 @@ The classical looks (classical_look.first_looks) find tiles by their dividers an
 bodies. On a busy table (a checked, flowered or striped cloth, wood grain, a crowded
 scene) every stripe is a divider candidate and every patch a body: hundreds of boxes are
 fitted and measured. Small tiles on a big JPEG need a closer look at a sharper decoding.
-Either way the classical looks alone take up to two seconds on a 12 MP photo. The
-finder (tile_finder.py) sees where the tiles lie in one pass, whatever the table; the
-network (network_look.put_together, with no classical tile) reads them, moves its boxes
-onto them and looks next to them and about loose pips and at the faces' colour
-(network_look). That reads as many tiles right as the classical looks in less time, on
-every table. Where the tiles it read leave pips, or a tile-sized rectangle of the faces'
-colour, about which the network reads a tile it did not read, the classical looks read
-the photo after all (pipeline._read_tiles): face-down tiles and the side walls of thick
-tiles leave such rectangles too, and the network reads no tile there. On a light, plain
-table (white paper, laminate) the finder, which has seen rendered photos only, misses
-some of the real photos' big ivory tiles (those with a blank half above all), which the
-classical looks read well: there the quick look reads no tile, and makes no search,
-where its searches may not make its reading whole (network_look.may_complete). The
-quick look still comes first there: the classical looks take about twice its time on
-such a photo where it reads the photo whole.
+Either way the classical looks alone take up to two seconds on a 12 MP photo. The finder (tile_finder.py) sees where
+the tiles lie in one pass, whatever the table; the network (network_look.put_together,
+with no classical tile) reads them, moves its boxes onto them and looks next to them and
+about loose pips and at the faces' colour (network_look). That reads as many tiles right
+as the classical looks in less time, on every table. Where the tiles it read leave pips,
+or the faces' colour, where no tile was read, the classical looks read the photo after
+all (pipeline._read_tiles). On a light, plain table (white paper, laminate) the finder,
+which has seen rendered photos only, misses some of the real photos' big ivory tiles
+(those with a blank half above all), which the classical looks read well: there the
+quick look reads no tile, and makes no search, where its searches may not make its
+reading whole (network_look.may_complete), and the faces' colour left counts only in a
+tile-sized rectangle (the side walls of thick tiles leave strips of it along a real photo's
+tiles). The quick look still comes first there: the classical looks take about twice its
+time on such a photo where it reads the photo whole.
 """
 
 from __future__ import annotations
@@ -134,22 +133,29 @@ class QuickLook:
     detail: np.ndarray
     photo: Photo
     closer: float = 1.0
+    light: bool = False
 
-    def leaves_nothing_unread(self) -> bool:
-        """Whether the tiles read leave no pips outside them, nor a tile-sized rectangle of
-        their faces' colour, where the network reads a tile it did not read
-        (network_look.leaves_nothing_unread, `by_the_network`): the finder then missed
-        no tile. Taken as true where the tiles read are small and were read on a sharper
-        decoding: the quick look was made for those, the classical looks read them no
-        better, and the search for pips there cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
+    def leaves_nothing_unread(self, on_a_table: bool = False) -> bool:
+        """Whether the tiles read leave no pips outside them (pip_marks.pips_left), nor the
+        colour of their faces where a tile would fit (face_marks.face_left): the finder
+        then missed no tile, the blank ones included. Taken as true where the tiles
+        read are small and were read on a sharper decoding: the quick look was made for
+        those, the classical looks read them no better, and the search for pips there
+        cost 15 to 30 ms. Never true of a reading with no tile of two pips or more, which
         tells too little, nor with no tile read surely (network_look.SURE_SIZE) to tell
-        the faces' colour."""
+        the faces' colour. On a `light` table the faces' colour left counts only where it
+        makes a tile-sized rectangle, and not one hugging a tile read where the network
+        reads no other tile (network_look._side_wall: a thick tile's side wall and the
+        paper it tints); the quick look reads no tile there where that colour lies all
+        about the tiles (network_look.put_together). `on_a_table`: see
+        network_look.leaves_nothing_unread."""
         if not any(network_look.read_surely(f) for f in self.found):
             return False
         width = float(np.median([tile_net.frame(f.corners)[3] for f in self.found if f.pips > 1]))
         if self.closer > 1 and width / self.closer < SHARPER_TILE:
             return True
-        return network_look.leaves_nothing_unread(self.detail, self.found, by_the_network=True)
+        return network_look.leaves_nothing_unread(self.detail, self.found, in_rectangles=self.light,
+                                                  on_a_table=on_a_table)
 
 
 def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort, light: bool = False) -> QuickLook:
@@ -169,4 +175,4 @@ def quick_look(photo: Photo, sight: Sight, data: bytes | None, effort: Effort, l
         boxes = [b * closer for b in boxes]
         photo, detail, half, light = sharper, sharper.bgr, detail, False
     found = network_look.put_together(detail, [], boxes, effort, vouched=boxes, half=half, light=light)
-    return QuickLook(found, detail, photo, closer)
+    return QuickLook(found, detail, photo, closer, light)

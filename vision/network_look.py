@@ -164,7 +164,7 @@ def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.
     found = [f for f in out if f.confidence >= KEPT]
     if light and not classical and not may_complete(detail, found):
         return []
-    if not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found)):
+    if not (classical and effort.affords_crops(SEARCH) and leaves_nothing_unread(detail, found, in_rectangles=True)):
         found = _with_neighbours(detail, _with_loose_pips(detail, found, effort, half), effort)
         by_face = _at_faces(detail, found, effort, half)
         found = _with_neighbours(detail, found + by_face, effort, fresh=by_face)
@@ -189,38 +189,38 @@ def may_complete(detail: np.ndarray, found: list[Found]) -> bool:
     return bool(sure) and not face_marks.face_everywhere(detail, width, sure, [f.corners for f in found])
 
 
-def leaves_nothing_unread(detail: np.ndarray, found: list[Found], by_the_network: bool = False) -> bool:
+def leaves_nothing_unread(detail: np.ndarray, found: list[Found], in_rectangles: bool = False,
+                          on_a_table: bool = False) -> bool:
     """Whether the tiles `found` on `detail` leave no pips outside them (pip_marks.pips_left),
-    nor the colour of their faces in a tile-sized rectangle (face_marks.rectangles_left,
+    nor the colour of their faces where a tile would fit (face_marks.face_left): no tile
+    was missed then, the blank ones included. With `in_rectangles`, the faces' colour
+    left counts only where it makes a tile-sized rectangle (face_marks.rectangles_left,
     the first step of the search at the faces' colour) that is no side wall of a tile
-    read (_side_wall: thick tiles seen at an angle leave patches of ivory along the
-    outlines of a real photo on white paper): no tile was missed then, the blank ones
-    included. `by_the_network` (the quick look's check, finder_look.QuickLook), pips and
-    rectangles count only where the network reads a tile about them, or next to the tile
-    read nearest a rectangle (a [0|0] ending a chain, the rectangle placed across its
-    corner), that is not one of `found` (_no_tile_missed). Face-down tiles (a table's
-    boneyard, the tiles face down beside a standing hand) make rectangles of the faces'
-    colour and, with a maker's name printed on them, pip-like dots: the strict check
-    sent such photos, read whole by the quick look, on to the classical looks (2 of the
-    10 tables of seeds 1000 to 1009 at 12 MP, at 8 and 10 times the decoding's time; 115
-    of 540 development hands, one of them, a standing hand, then read wrong). A blank
-    missed whose divider shows is read as a tile by the network; one whose divider does
-    not show is a plain rectangle, as a back is, which the classical looks read as a
-    doubtful [0|0].
+    read (_side_wall): the side walls and shadows of thick tiles seen at an angle leave
+    patches of ivory along the outlines of a real photo on white paper, enough for
+    face_left. `on_a_table` (its boneyard beside the layout), pips and rectangles count
+    only where the network reads a tile about them that is not one of `found`
+    (_no_tile_missed): face-down tiles make rectangles of the faces' colour and, with
+    a maker's name printed on them, pip-like dots (2 of the 10 tables of seeds 1000 to
+    1009 at 12 MP, read right by the quick look, were read again by the classical
+    looks for that, at 8 and 10 times the decoding's time). A hand keeps the stricter
+    check: a blank whose divider does not show is a plain rectangle, as a back is.
     Never true of tiles none of which is read surely with two pips or more."""
     sure, sure_width = _sure_faces(found)
     if not sure:
         return False
     covered = [f.corners for f in found]
     width = float(np.median([tile_net.frame(f.corners)[3] for f in found if f.pips > 1]))
-    if by_the_network:
+    if on_a_table:
         groups = pip_marks.boxes_at_pips_left(detail, width, covered)
         return groups is not None and all(_read_already(detail, boxes, covered) for boxes in groups) and all(
-            _no_tile_missed(detail, box, covered, sure_width, _hugged(box, covered, sure_width, np.inf))
+            _no_tile_missed(detail, box, covered, sure_width, _hugged(box, covered, sure_width))
             for box in face_marks.rectangles_left(detail, sure_width, sure, covered))
     if pip_marks.pips_left(detail, width, covered):
         return False
     # the faces' colour at the width of the tiles read surely, as _at_faces looks for it
+    if not in_rectangles:
+        return not face_marks.face_left(detail, sure_width, sure, covered)
     return all(_side_wall(detail, box, covered, sure_width)
                for box in face_marks.rectangles_left(detail, sure_width, sure, covered))
 
@@ -252,12 +252,12 @@ def _side_wall(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], w
     return hugged is not None and _no_tile_missed(detail, box, covered, width, hugged)
 
 
-def _hugged(box: np.ndarray, covered: list[np.ndarray], width: float, within: float = HUG) -> np.ndarray | None:
-    """The nearest outline of `covered` the middle of `box` lies within `within` of `width` of."""
+def _hugged(box: np.ndarray, covered: list[np.ndarray], width: float) -> np.ndarray | None:
+    """The nearest outline of `covered` the middle of `box` lies within HUG of `width` of."""
     centre = box.mean(axis=0)
     off = [-cv2.pointPolygonTest(np.float32(c).reshape(-1, 1, 2), (float(centre[0]), float(centre[1])), True)
            for c in covered]
-    return covered[int(np.argmin(off))] if min(off) <= within * width else None
+    return covered[int(np.argmin(off))] if min(off) <= HUG * width else None
 
 
 def _no_tile_missed(detail: np.ndarray, box: np.ndarray, covered: list[np.ndarray], width: float,

@@ -132,18 +132,20 @@ def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False, turn
                 ) -> tuple[list[Found], np.ndarray, Photo]:
     """The tiles read on `photo` (decoded from `data`), the photo in BGR they were read on
     and that photo. The quick look (finder_look) reads a busy photo, and one on any other
-    table where its tiles leave no pips nor faces' colour outside them where the network
-    reads a tile (QuickLook.leaves_nothing_unread; on a light table, see
-    finder_look.table, as quick_look says). The classical looks read the others, and
-    those the quick look reads no tile on; their tiles are put together with the
-    network's reading of every box they read, and of the finder's boxes when the first
-    look needs them (needs_finder). Where the first look finds small tiles (or none) on
-    a JPEG decoded at a reduced size, the quick look's tiles are taken after all: it
-    reads those as well as the classical looks, in about half their time. On a photo of
-    a table (`on_a_table`), the finder trained on tables gives the boxes
-    (finder_look.Sight); and where the quick look's tiles show the table photographed
-    from a seat, the tiles are read on its view from above instead (_read_from_above;
-    `turned`: this is that view)."""
+    table where its tiles leave no pips nor faces' colour outside them
+    (QuickLook.leaves_nothing_unread; on a light table, see finder_look.table, as
+    quick_look says). The classical looks read the others, and those the quick look
+    reads no tile on; their tiles are put together with the network's reading of every
+    box they read, and of the finder's boxes when the first look needs them
+    (needs_finder). Where the first look finds small tiles (or none) on a JPEG decoded at
+    a reduced size, the quick look's tiles are taken after all: it reads those as well as
+    the classical looks, in about half their time. On a photo of a table (`on_a_table`),
+    the finder trained on tables gives the boxes (finder_look.Sight), and pips and the
+    faces' colour left count only where the network reads a tile there
+    (network_look.leaves_nothing_unread): its boneyard's face-down tiles lie beside the
+    layout; and where the quick look's tiles show the table photographed from a seat, the
+    tiles are read on its view from above instead (_read_from_above; `turned`: this is
+    that view)."""
     detail = photo.bgr
     table = finder_look.table(photo)
     sight = finder_look.Sight(detail, on_a_table)  # what the finder sees, looked for once, where first needed
@@ -152,7 +154,7 @@ def _read_tiles(photo: Photo, data: bytes | None, on_a_table: bool = False, turn
     above = _read_from_above(quick) if on_a_table and not turned else None
     if above is not None:
         return above, quick.detail, quick.photo
-    if quick.found and (table.busy or quick.leaves_nothing_unread()):
+    if quick.found and (table.busy or quick.leaves_nothing_unread(on_a_table)):
         return quick.found, quick.detail, quick.photo
     finder_seen = table.busy  # a busy photo: the quick look found nothing on the finder's boxes
     if table.busy or not sharper_decoding(photo, data):

@@ -175,7 +175,7 @@ def _light_table(monkeypatch) -> None:
 def _quick_look_leaves_something_unread(monkeypatch) -> None:
     """The quick look's tiles, whatever they are, taken to leave something unread, so that
     the classical looks follow it."""
-    monkeypatch.setattr(finder_look.QuickLook, "leaves_nothing_unread", lambda look: False)
+    monkeypatch.setattr(finder_look.QuickLook, "leaves_nothing_unread", lambda look, on_a_table=False: False)
 
 
 def test_small_tiles_on_a_light_table_are_read_by_the_quick_look_alone(monkeypatch):

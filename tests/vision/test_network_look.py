@@ -711,11 +711,11 @@ def test_the_faces_colour_where_no_tile_is_read_tells_a_blank_tile_missed():
     img, boxes, tiles = _ivory_on_felt()
     width = float(np.median([tile_net.frame(b)[3] for b in boxes]))
     sure = [b for b, t in zip(boxes, tiles) if sum(t) > 1]
-    assert not face_marks.rectangles_left(img, width, sure, boxes)
+    assert not face_marks.face_left(img, width, sure, boxes)
     blank = [k for k, t in enumerate(tiles) if min(t) == 0]
     assert len(blank) == 2
     for k in blank:
-        assert face_marks.rectangles_left(img, width, sure, boxes[:k] + boxes[k + 1:])
+        assert face_marks.face_left(img, width, sure, boxes[:k] + boxes[k + 1:])
 
 
 def test_a_strip_of_face_an_outline_falls_short_of_is_no_tile_missed():
@@ -728,7 +728,7 @@ def test_a_strip_of_face_an_outline_falls_short_of_is_no_tile_missed():
     for k, box in enumerate(boxes):
         centre, across, along, w, length = tile_net.frame(box)
         short = tile_net.box_corners(centre + along * 0.1 * w, across, w, length - 0.2 * w)
-        assert not face_marks.rectangles_left(img, width, sure, boxes[:k] + [short] + boxes[k + 1:]), tiles[k]
+        assert not face_marks.face_left(img, width, sure, boxes[:k] + [short] + boxes[k + 1:]), tiles[k]
 
 
 def test_a_strip_of_face_along_an_outline_is_no_tile_missed():
@@ -742,7 +742,7 @@ def test_a_strip_of_face_along_an_outline_is_no_tile_missed():
     for k, box in enumerate(boxes):
         centre, across, along, w, length = tile_net.frame(box)
         narrow = tile_net.box_corners(centre + across * 0.25 * w, along, 0.5 * w, length)
-        assert not face_marks.rectangles_left(img, width, sure, boxes[:k] + [narrow] + boxes[k + 1:]), tiles[k]
+        assert not face_marks.face_left(img, width, sure, boxes[:k] + [narrow] + boxes[k + 1:]), tiles[k]
 
 
 def test_the_network_searches_only_where_the_classical_tiles_leave_something_unread(monkeypatch):
@@ -788,10 +788,11 @@ def test_the_faces_colour_in_no_tile_sized_rectangle_leaves_the_searches_nothing
     nothing to look at there. A blank tile missed is a tile-sized rectangle."""
     wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
     img, tiles = _ivory_tiles_on_felt(wall)
-    assert network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
     blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
     img, tiles = _ivory_tiles_on_felt(blank)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
     img, tiles = _ivory_tiles_on_felt(None)
     assert network_look.leaves_nothing_unread(img, tiles)
 
@@ -887,7 +888,7 @@ def test_the_quick_look_on_a_light_table_searches_only_where_it_may_be_made_whol
     searched.clear()
     found = network_look.put_together(img, [], boxes, light=True)
     assert sorted(f.tile for f in found) == [(1, 1)] * 3
-    assert QuickLook(found, img, None).leaves_nothing_unread()
+    assert QuickLook(found, img, None, light=True).leaves_nothing_unread()
     searched.clear()
     cream, _ = _ivory_tiles_on_cream(np.random.default_rng(1))
     assert sorted(f.tile for f in network_look.put_together(cream, [], boxes)) == [(1, 1)] * 3
@@ -899,19 +900,19 @@ def test_the_quick_look_on_a_light_table_searches_only_where_it_may_be_made_whol
     assert searched
 
 
-def test_the_quick_look_takes_a_side_wall_for_no_tile_and_tells_a_blank_missed():
-    """The quick look takes the faces' colour left beside its tiles in no tile-sized
-    rectangle (a thick tile's side wall) for no tile missed; a [0|0] missed, its divider
-    showing, is told."""
+def test_the_quick_look_on_a_light_table_counts_the_faces_colour_in_rectangles_only():
+    """On a light table the quick look takes the faces' colour left beside its tiles in
+    no tile-sized rectangle (a thick tile's side wall) for none; elsewhere it counts it.
+    A blank tile missed is told on either."""
     from vision.finder_look import QuickLook
 
     wall = np.array([[180.0, 200.0], [216.0, 200.0], [216.0, 236.0], [180.0, 236.0]])
     img, tiles = _ivory_tiles_on_felt(wall)
-    assert QuickLook(tiles, img, None).leaves_nothing_unread()
+    assert QuickLook(tiles, img, None, light=True).leaves_nothing_unread()
+    assert not QuickLook(tiles, img, None).leaves_nothing_unread()
     blank = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
     img, tiles = _ivory_tiles_on_felt(blank)
-    cv2.line(img, (320, 375), (320, 425), (30, 30, 30), 3)
-    assert not QuickLook(tiles, img, None).leaves_nothing_unread()
+    assert not QuickLook(tiles, img, None, light=True).leaves_nothing_unread()
 
 
 def _blank_beside_the_middle_tile(centre: tuple[float, float], turn: float = 0.0) -> tuple[np.ndarray, list[Found]]:
@@ -939,16 +940,17 @@ def test_a_tile_sized_rectangle_hugging_a_tile_read_counts_only_where_the_networ
     img, tiles = _ivory_tiles_on_felt(wall)
     outlines = [f.corners for f in tiles]
     assert face_marks.rectangles_left(img, 60.0, outlines, outlines)
-    assert network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
     img, tiles = _blank_beside_the_middle_tile((380.0, 240.0))
     tiles[1] = Found(tile_net.box_corners(np.array([321.5, 240.0]), np.array([0.0, 1.0]), 63.0, 120.0), 1, 1, 0.95)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
     monkeypatch.setattr(network_look, "_follow", lambda *a: [])
-    assert network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
     far = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
     img, tiles = _ivory_tiles_on_felt(far)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
 
 @pytest.mark.parametrize("centre, turn", [((390.0, 200.0), 30.0), ((385.0, 240.0), 15.0)],
@@ -960,33 +962,33 @@ def test_the_network_reads_a_blank_about_a_rectangle_and_next_to_the_tile_it_hug
     the search next to tiles looks."""
     monkeypatch.setattr(network_look, "HUG", 10.0)
     img, tiles = _blank_beside_the_middle_tile(centre, turn)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
 
-def test_a_face_down_tile_is_no_tile_missed_to_the_quick_look():
-    """Face-down tiles lie beside a table's layout (its boneyard) and beside a standing
-    hand: a back of the faces' colour (a plain rectangle with a maker's name, no divider)
-    is no tile missed to the quick look's check, nor are pip-like crumbs on the cloth,
-    where the network reads no tile about them; to the strict check (a photo read by
-    the classical looks) each is. A [0|0] missed, its divider showing, and a tile whose
-    pips are left, are told by either."""
+def test_on_a_table_a_face_down_tile_is_no_tile_missed():
+    """On a photo of a table, the boneyard's face-down tiles lie beside the layout: a back
+    of the faces' colour (a plain rectangle with a maker's name, no divider) is no tile
+    missed there, nor are pip-like crumbs on the cloth, where the network reads no tile
+    about them; on a hand's photo each sends the photo on to the classical looks. A
+    [0|0] missed, its divider showing, and a tile whose pips are left, are told on
+    either."""
     back = tile_net.box_corners(np.array([320.0, 400.0]), np.array([1.0, 0.0]), 60.0, 120.0)
     img, tiles = _ivory_tiles_on_felt(back)
     cv2.putText(img, "ROMA", (282, 408), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (140, 60, 20), 2)
-    assert network_look.leaves_nothing_unread(img, tiles, by_the_network=True)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
     img, tiles = _ivory_tiles_on_felt(None)
     for x in (300, 320, 340):
         cv2.circle(img, (x, 420), 6, (225, 230, 235), -1)
     assert pip_marks.boxes_at_pips_left(img, 60.0, [f.corners for f in tiles])
-    assert network_look.leaves_nothing_unread(img, tiles, by_the_network=True)
-    assert not network_look.leaves_nothing_unread(img, tiles)
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles, in_rectangles=True)
 
     img, tiles = _ivory_tiles_on_felt(back)
     cv2.line(img, (320, 375), (320, 425), (30, 30, 30), 3)
-    assert not network_look.leaves_nothing_unread(img, tiles, by_the_network=True)
+    assert not network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
 
     img, tiles = _ivory_tiles_on_felt(None)
-    assert network_look.leaves_nothing_unread(img, tiles, by_the_network=True)
-    assert not network_look.leaves_nothing_unread(img, tiles[:1] + tiles[2:], by_the_network=True)
+    assert network_look.leaves_nothing_unread(img, tiles, on_a_table=True)
+    assert not network_look.leaves_nothing_unread(img, tiles[:1] + tiles[2:], on_a_table=True)

@@ -175,7 +175,7 @@ TURNED = [
     # big pips cover more of the [9|9] than its bare face: the face is its commonest colour
     ("jeremyarde__domino-counter/IMG-20210324-WA0001.jpg", 136.6, 1.38, 1.05),
     ("jeremyarde__domino-counter/IMG-20210324-WA0001.jpg", 201.4, 0.95, 0.75),
-    # a [0|0] ending a chain, read by the network only next to the chain's last tile
+    # a [0|0] ending a chain, which the network reads only next to the chain's last tile
     ("jmherzog-de__domino-detection/5.jpeg", 253.8, 0.768, 0.956),
 ]
 

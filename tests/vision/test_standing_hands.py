@@ -61,27 +61,3 @@ def test_a_twelve_megapixel_photo_stored_turned_is_read_upright(tmp_path):
     for tile in hand.tiles:  # each outline lies on a face of the upright photo
         centre = np.array(tile.polygon, float).mean(axis=0)
         assert min(np.hypot(*(centre - face)) for face in faces) < 0.5 * float(meta["face_height_px"])
-
-
-@pytest.mark.parametrize("seed, scheme, table, degrees, count", [(68, "ivory_colour", "marble", 41, 7),
-                                                                (71, "ivory_black", "felt_green", 32, 10)])
-def test_face_down_tiles_beside_a_standing_hand_leave_it_to_the_quick_look(tmp_path, monkeypatch, seed, scheme, table,
-                                                                          degrees, count):
-    """Five to eight ivory backs beside a hand of ivory tiles: rectangles of the faces'
-    colour on which the network reads no tile. The quick look's reading is whole, and it
-    is the one given: the classical looks, two to three times slower and apt to read a
-    back as a doubtful [0|0], are not made."""
-    from vision import classical_look
-
-    def no_look(*args, **kwargs):
-        raise AssertionError("the classical looks read the photo")
-
-    rng = np.random.default_rng([4242, seed])
-    pixels, truth, meta = render(rng, size=(1200, 900), scheme=scheme, table=table, elevation=degrees, tiles=count)
-    assert int(meta["faces_down"]) >= 5
-    path = tmp_path / "hand.jpg"
-    save(pixels, path, rng)
-    monkeypatch.setattr(classical_look, "first_looks", no_look)
-    monkeypatch.setattr(classical_look, "look", no_look)
-    hand = vision.read_hand(path.read_bytes())
-    assert Counter((t.a, t.b) for t in hand.tiles) == _tiles(truth), meta
