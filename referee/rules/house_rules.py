@@ -481,7 +481,7 @@ def _follow_set(name: str, top: int, values: dict, sources: dict, borrowed: list
             borrowed.append("deal_table")
     for rule, count in (("players_min", min), ("players_max", max)):
         if rule not in values:
-            values[rule] = count(dict(values["deal_table"]))
+            values[rule] = count(dict(values["deal_table"]), default=0)  # an empty table is refused as such
             sources[rule] = FOLLOWS_DEAL
 
 

@@ -260,6 +260,7 @@ def test_the_presets_are_left_untouched_by_copies():
     (lambda: preset("pagat", players_min=1), "at least 2 players"),
     (lambda: preset("pagat", deal_table="2:20 2:21"), "two deals for 2 players"),
     (lambda: preset("pagat", deal_table="twenty"), "not a deal table"),
+    (lambda: preset("kelley", set=12, deal_table={}), "deal table is empty"),  # with another set too
     (lambda: preset("pagat", match_length="target"), "needs that total"),
     (lambda: preset("pagat", target=100), "only counts when the match is played to a total"),
     (lambda: preset("pagat", match_length="target", target=0), "above 0"),

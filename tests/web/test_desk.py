@@ -132,6 +132,8 @@ def test_api_toes_laid_and_the_starting_double(client):
     ({"rules": {"preset": "pagat", "impossible_foot": "shrug"}, "double": "1-1", "on_table": SEVEN},
      "'shrug' is not a choice"),
     ({"double": "1-1", "on_table": SEVEN}, "Say which house rules apply"),
+    ({"rules": {"preset": "kelley", "set": 12, "deal_table": {}}, "double": "1-1", "on_table": SEVEN},
+     "The deal table is empty"),
     ({"rules": "pagat", "double": "1-1", "on_table": SEVEN, "colour": "red"}, "'colour' is not part of a foot ruling"),
     ({"rules": "pagat", "double": "1-1", "on_table": ["1-1"] * 500}, "has only 55 tiles"),
     ({"rules": "pagat", "game": 7, "double": "1-1", "on_table": SEVEN}, "'game' must be a game's id"),
