@@ -263,3 +263,29 @@ def test_target_match_ends_when_someone_passes_the_total(client):
     last = pips_round(client, game, {"Ann": 50, "Bob": 2, "Di": 3}, went_out="Cy")
     assert last.json["finished"] is True
     assert "Ann" not in last.json["winners"]
+
+
+def test_a_finished_match_starts_its_rematch_through_the_api(client):
+    """As the game page's Rematch: the same players under the same house rules, the caller
+    scoring the new game with the token it is given; a later call gets the same game."""
+    game = new_game(client, rules={"preset": "double-foot", "match_length": "one-round"})
+    pips_round(client, game, {"Ann": 1, "Bob": 2, "Cy": 3}, went_out="Di")
+    started = client.post(f"/api/games/{game['id']}/rematch", headers=bearer(game))
+    assert started.status_code == 201
+    new = started.json
+    assert new["id"] != game["id"] and sorted(new["players"]) == sorted(game["players"])
+    assert new["finished"] is False and new["rounds"][0]["number"] == 1
+    assert pips_round(client, new, {"Ann": 4, "Bob": 5, "Cy": 6}, went_out="Di").status_code == 201
+    again = client.post(f"/api/games/{game['id']}/rematch", headers=bearer(game))
+    assert again.status_code == 200 and again.json["id"] == new["id"]
+
+
+def test_a_rematch_waits_for_the_match_to_end_and_for_the_scorer(client):
+    game = new_game(client)
+    early = client.post(f"/api/games/{game['id']}/rematch", headers=bearer(game))
+    assert early.status_code == 409
+    assert "not over" in early.json["error"] and early.json["game"]["id"] == game["id"]
+    assert client.post(f"/api/games/{game['id']}/rematch").status_code == 401
+    assert client.post(f"/api/games/{game['id']}/rematch",
+                       headers={"Authorization": "Bearer nope"}).status_code == 403
+    assert client.post("/api/games/nosuchgame/rematch", headers=bearer(game)).status_code == 404

@@ -399,6 +399,17 @@ def document() -> dict:
                 "responses": {"200": _answer(200, "what was undone", _ref("Undone"), UNDONE_LINKS),
                               **_errors(401, 403, 404, 409, 422, 429)},
             }},
+            "/api/games/{game_id}/rematch": {"post": {
+                "operationId": "startRematch", "summary": "Play again at the same table once the match is over",
+                "description": "The same players, seats and house rules, opened by the next player where the "
+                               "rules move the first turn on. 201 with the new game and its edit token; 200 "
+                               "with the same game for every later call; 409 while the match is not over.",
+                "parameters": [GAME_ID], "security": AUTH,
+                "responses": {"201": _answer(201, "the new game and its edit token", _ref("CreatedGame"),
+                                             GAME_LINKS),
+                              "200": _answer(200, "the rematch already started", _ref("CreatedGame"), GAME_LINKS),
+                              **_errors(401, 403, 404, 409, 429)},
+            }},
             "/api/rulings/foot": {"post": {
                 "operationId": "footRuling", "summary": "Can this foot still be completed, and what now?",
                 # The token is optional: with a game and its token the ruling is logged too.

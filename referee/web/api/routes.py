@@ -261,11 +261,31 @@ def create_game():
         # As sent, before spaces are trimmed: the limit the API document states (maxLength).
         raise RulesError(N_("A player name can have at most %(max)d characters."), max=MAX_NAME)
     game = games.create_game(session, data.get("players"), data.get("rules"), kind)
-    state = games.view(session, game)
-    body = _game_json(state)
+    return jsonify(_created(game)), 201
+
+
+def _created(game) -> dict:
+    """A new game as its scorer gets it: with its edit token, and each round's double alone."""
+    body = _game_json(games.view(db.session(), game))
     body["edit_token"] = game.edit_token
     body["rounds"] = [{"number": r["number"], "double": r["double"]} for r in body["rounds"]]
-    return jsonify(body), 201
+    return body
+
+
+@bp.route("/games/<game_id>/rematch", methods=["POST"])
+def start_rematch(game_id):
+    """The same table plays again, as the game page's Rematch: 201 with the new game and its
+    edit token (the caller scores it, as the phone that tapped Rematch does); 200 with the
+    same game for every later call, from any scorer; 409 before the match is over."""
+    game = _game(game_id)
+    _authorised(game)
+    before = game.rematch
+    try:
+        started = games.rematch(db.session(), game)
+    except RulesError as err:
+        db.session().rollback()
+        return jsonify(error=say(err), game=_game_json(games.view(db.session(), game))), 409
+    return jsonify(_created(started)), 200 if started.id == before else 201
 
 
 @bp.route("/games/<game_id>")
