@@ -282,9 +282,8 @@ def start_rematch(game_id):
     before = game.rematch
     try:
         started = games.rematch(db.session(), game)
-    except RulesError as err:
-        db.session().rollback()
-        return jsonify(error=say(err), game=_game_json(games.view(db.session(), game))), 409
+    except RulesError as err:  # the match not over: a conflict with the game as it is (_conflict)
+        raise games.Conflict(err.message) from None
     return jsonify(_created(started)), 200 if started.id == before else 201
 
 
