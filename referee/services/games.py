@@ -428,7 +428,14 @@ def _insert_game(db: Session, kind_name: str, preset: str, overrides: dict, play
     return game
 
 
-def rematch(db: Session, game: Game) -> Game:
+class Rematch(NamedTuple):
+    """The table's next game, and whether this call started it (a later call, from this
+    phone or another, gets the same game)."""
+    game: Game
+    started: bool
+
+
+def rematch(db: Session, game: Game) -> Rematch:
     """A new game for the same table once the match is over: the same players, seated as
     before, under the same house rules (the preset and every change the table made, a rule
     it settled during the match included, or the team or draw game's options).
@@ -438,14 +445,15 @@ def rematch(db: Session, game: Game) -> Game:
     round; elsewhere the tiles decide and the order is kept.
 
     A game has one rematch: a second tap, or another scorer's, gets the game already started.
-    Refused before the match is over.
+    Whether this call started it is told under the game's lock, so of two phones asking at
+    the same moment exactly one hears that it did. Refused before the match is over.
     """
     with writing(db):
         game = lock(db, game.id)
         if game.rematch is not None:
             started = db.get(Game, game.rematch)
             if started is not None:
-                return started
+                return Rematch(started, started=False)
         state = view(db, game)
         if not state.finished:
             raise RulesError(N_("This match is not over yet: a rematch can start once it is."))
@@ -454,7 +462,7 @@ def rematch(db: Session, game: Game) -> Game:
         game.rematch = new.id
         touch(game)
         db.add(game)
-    return new
+    return Rematch(new, started=True)
 
 
 def check_token(game: Game | Poll, token) -> None:

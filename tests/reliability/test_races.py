@@ -1,6 +1,6 @@
 """Races against the real server (`referee serve`, several worker processes): undoing the
-same round from two phones at once, reading while others save and undo, and backing up
-while phones save. Every answer is a clear one; nothing is lost, doubled or half-read."""
+same round from two phones at once, asking for the same rematch at once, reading while
+others save and undo, and backing up while phones save. Every answer is a clear one; nothing is lost, doubled or half-read."""
 
 import json
 import random
@@ -60,6 +60,27 @@ def test_two_phones_undoing_the_same_round_undo_it_once(server):
             thread.join()
         assert sorted(answers) == [200, 409], f"trial {trial}: {answers}"
         assert played(server.url, game) == list(range(1, last)), f"trial {trial}: more than one round went"
+
+
+def test_two_phones_asking_for_a_rematch_at_once_start_one_game(server):
+    for trial in range(10):
+        body = {"players": PLAYERS, "rules": {"preset": "pagat", "match_length": "one-round"}}
+        game = requests.post(server.url + "/api/games", json=body, timeout=10).json()
+        assert save(requests.Session(), server.url, game, random.Random(trial)).status_code == 201
+        start, answers = threading.Barrier(2), []
+
+        def ask():
+            start.wait()
+            answers.append(requests.post(f"{server.url}/api/games/{game['id']}/rematch", timeout=30,
+                                         headers={"Authorization": "Bearer " + game["edit_token"]}))
+
+        pair = [threading.Thread(target=ask) for _ in range(2)]
+        for thread in pair:
+            thread.start()
+        for thread in pair:
+            thread.join()
+        assert sorted(a.status_code for a in answers) == [200, 201], f"trial {trial}"
+        assert answers[0].json()["id"] == answers[1].json()["id"], f"trial {trial}: two games started"
 
 
 def test_readers_never_see_a_half_written_game_while_others_save_and_undo(server):

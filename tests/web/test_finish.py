@@ -134,9 +134,10 @@ def test_rematch_same_players_seats_and_rules_and_a_second_tap_gets_the_same_gam
     game = finished_game(client, rules={"preset": "kelley", "match_length": "one-round", "double_blank": 25})
     with app.app_context():
         old = games.load(db.session(), game["id"])
-        new = games.rematch(db.session(), old)
-        again = games.rematch(db.session(), games.load(db.session(), game["id"]))
+        new, started = games.rematch(db.session(), old)
+        again, started_again = games.rematch(db.session(), games.load(db.session(), game["id"]))
         assert again.id == new.id and new.id != old.id
+        assert started and not started_again
         state = games.view(db.session(), games.load(db.session(), new.id))
         assert state.players == PLAYERS  # Kelley: the highest draw opens, not a seat
         assert (state.kind.name, state.preset, state.overrides) == (
@@ -152,7 +153,7 @@ def test_rematch_where_the_first_turn_rotates_turns_the_seats_by_one(app, client
     with app.app_context():
         old_state = games.view(db.session(), games.load(db.session(), game["id"]))
         assert "Ann plays first" in str(old_state.opener(1))
-        new = games.rematch(db.session(), games.load(db.session(), game["id"]))
+        new = games.rematch(db.session(), games.load(db.session(), game["id"])).game
         state = games.view(db.session(), games.load(db.session(), new.id))
         assert state.players == ["Bob", "Cy", "Di", "Ann"]
         assert "Bob plays first" in str(state.opener(1))
@@ -164,7 +165,7 @@ def test_rematch_of_a_team_game_keeps_teams_and_options(app, client):
     client.post(f"/api/games/{game['id']}/rounds", headers=bearer(game),
                 json={"hands": {"Bob": {"pips": 30}, "Cy": {"pips": 4}, "Di": {"pips": 20}}, "went_out": "Ann"})
     with app.app_context():
-        new = games.rematch(db.session(), games.load(db.session(), game["id"]))
+        new = games.rematch(db.session(), games.load(db.session(), game["id"])).game
         state = games.view(db.session(), games.load(db.session(), new.id))
         assert state.kind.name == "team" and state.players == PLAYERS
         assert state.overrides == {"target": 50, "capicu_bonus": 0}

@@ -279,12 +279,11 @@ def start_rematch(game_id):
     same game for every later call, from any scorer; 409 before the match is over."""
     game = _game(game_id)
     _authorised(game)
-    before = game.rematch
     try:
-        started = games.rematch(db.session(), game)
+        new, started = games.rematch(db.session(), game)
     except RulesError as err:  # the match not over: a conflict with the game as it is (_conflict)
         raise games.Conflict(err.message) from None
-    return jsonify(_created(started)), 200 if started.id == before else 201
+    return jsonify(_created(new)), 201 if started else 200
 
 
 @bp.route("/games/<game_id>")

@@ -82,7 +82,7 @@ def rematch(game_id):
     game, _ = _state(game_id)
     _require_edit(game)
     try:
-        started = games.rematch(db.session(), game)
+        started = games.rematch(db.session(), game).game
     except RulesError as err:
         return respond(409, say(err))
     remember_token(started.id, started.edit_token)
