@@ -30,7 +30,7 @@ import numpy as np
 from . import network_look, tile_finder, tile_net
 from .effort import Effort
 from .loading import SHARPER_TILE, Photo, sharper_decoding, sharper_photo
-from .network_look import Found
+from .found import Found
 
 #: The longer side, in pixels, a photo's edges are counted at.
 EDGES_SIDE = 800

@@ -24,13 +24,14 @@ one another box of its size read otherwise SURE_RIVAL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from . import face_marks, pip_marks, tile_net
 from .effort import Effort
+from .found import Found
 from .geometry import corners_overlap
 from .result import LOW_CONFIDENCE
 
@@ -82,38 +83,6 @@ VOUCHED_BLANK = 0.97
 #: stripe, a flower, glare) and no right one. (set_consensus.MEASURES, the same number,
 #: is chosen apart: what tells the tiles' size.)
 KEPT = 0.55
-
-
-@dataclass
-class Found:
-    """A tile read: its outline on the photo the looks were made on (TileBox.corners
-    order), the pips of the half at its (-u,-n) end and of the other, its confidence,
-    and `rival`: the confidence of the surest reading of another tile there by another of
-    the network's boxes of about its size, from RIVAL up (see _strongest; 0 for none)."""
-
-    corners: np.ndarray
-    top: int
-    bottom: int
-    confidence: float
-    rival: float = 0.0
-    #: For a tile only the network read, with a blank half: its confidence before it was
-    #: marked for checking (see _alone).
-    blank_alone: float | None = None
-    #: The network's confidence in a tile it read NETWORK_SURE on the photo (None for a
-    #: tile running off it, and for a [0|0] or [1|0] only it read: _alone): reported in the
-    #: end (_reported) even where the tile was marked for checking meanwhile (the classical
-    #: looks read it otherwise, it has a blank half, a box read it otherwise), unless the
-    #: rival is SURE_RIVAL. The searches, and the last check of the faces' colour
-    #: (_of_faces_colour), see the tile marked, as they were made to.
-    sure_network: float | None = None
-
-    @property
-    def tile(self) -> tuple[int, int]:
-        return max(self.top, self.bottom), min(self.top, self.bottom)
-
-    @property
-    def pips(self) -> int:
-        return self.top + self.bottom
 
 
 def put_together(detail: np.ndarray, classical: list[Found], proposals: list[np.ndarray],

@@ -28,7 +28,7 @@ from .effort import Effort
 from .errors import PhotoError, VisionUnavailable
 from .finder_look import QuickLook, quick_look
 from .loading import Photo, load_photo, sharper_decoding
-from .network_look import Found
+from .found import Found
 from .result import LOW_CONFIDENCE, Hand, Tile
 
 #: Tiles narrower than this (working pixels) are small: the tile finder's boxes are read too

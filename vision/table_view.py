@@ -7,7 +7,7 @@ angle, across two touching tiles, and the network's moves do not bring them onto
 The tiles read surely on the photo tell the camera's tilt (perspective.fit_turn): turned
 to the view from above, the layout is what the networks read best, tiles of one size
 lying flat, and it is read again there. The view is scaled so that its tiles are as wide
-as the nearest were on the photo, which enlarges the far ones.
+as the nearest were on the photo, up to TILE_WIDTH, which enlarges the far ones.
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ SURE = 0.9
 MARGIN = 1.5
 #: The view's longest side at most: as long as the photo's own detail (loading.DETAIL_LONG_SIDE).
 MAX_SIDE = 2048
+#: The view's tiles at most this wide, in pixels: the networks read tiles of 16 to 48
+#: pixels (tile_finder.py), and a view of wider tiles costs more to look over for
+#: nothing (a 12 MP photo's view takes 140 to 200 ms to read with its tiles 70 pixels
+#: wide, 60 to 120 at 48).
+TILE_WIDTH = 48
 
 
 @dataclass(frozen=True)
@@ -52,14 +57,14 @@ def from_above(detail: np.ndarray, outlines: list[np.ndarray], sure: list[bool])
     turn = perspective.fit_turn(centres, areas, across, w, h)
     if turn is None:
         return None
-    # as wide as the widest on the photo: the far tiles enlarged, the near ones kept
+    # as wide as the widest on the photo (TILE_WIDTH at most): the far tiles enlarged
     widths = np.linalg.norm(across, axis=1)
     turned = _mapped(told.reshape(-1, 2), turn).reshape(-1, 4, 2)
     width = float(np.median(np.linalg.norm(turned[:, 0] - turned[:, 1], axis=1)))
     every = _mapped(np.array(outlines, np.float64).reshape(-1, 2), turn)
     if width <= 0 or not np.all(np.isfinite(every)):
         return None
-    scale = float(widths.max()) / width
+    scale = min(float(widths.max()), TILE_WIDTH) / width
     low, high = every.min(axis=0) - 2 * MARGIN * width, every.max(axis=0) + 2 * MARGIN * width
     scale = min(scale, MAX_SIDE / float((high - low).max()))
     place = np.array([[scale, 0, -scale * low[0]], [0, scale, -scale * low[1]], [0, 0, 1.0]]) @ turn

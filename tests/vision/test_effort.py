@@ -10,7 +10,7 @@ import vision
 from tools.generators.synthetic_photos import make_photo
 from vision import effort, face_marks, network_look, pip_marks
 from vision.effort import Effort
-from vision.network_look import Found
+from vision.found import Found
 
 from .test_network_look import TABLE, _box
 

@@ -16,8 +16,9 @@ from PIL import Image
 import vision
 from tools.generators.enlarged_photos import enlarged
 from tools.generators.synthetic_photos import make_photo
-from vision import box_reading, classical_look, finder_look, network_look, pipeline, tile_finder
+from vision import box_reading, classical_look, finder_look, pipeline, tile_finder
 from vision.effort import Effort
+from vision.found import Found
 from vision.loading import load_photo
 
 from .test_looks import _harsh, quick_look_reads_nothing
@@ -298,7 +299,7 @@ def test_the_look_for_faint_dividers_waits_for_the_quick_look(quick_reads, monke
     buf = io.BytesIO()
     Image.new("RGB", (2400, 1800), (150, 120, 90)).save(buf, "JPEG", quality=90)
     calls = _looks(monkeypatch)
-    tile = network_look.Found(np.array([[60.0, 40], [40, 40], [40, 80], [60, 80]]), 3, 2, 0.9)
+    tile = Found(np.array([[60.0, 40], [40, 40], [40, 80], [60, 80]]), 3, 2, 0.9)
     # the network's reading (the quick look's) is made to read one tile, or none
     monkeypatch.setattr(finder_look.network_look, "put_together",
                         lambda *a, **k: [tile] if quick_reads and not a[1] else [])

@@ -15,6 +15,7 @@ import vision
 from tools.generators import harsh_photos
 from tools.generators.synthetic_photos import make_photo
 from vision import bodies, box_reading, classical_look, face_marks, finder_look, loading, network_look, pipeline
+from vision.found import Found
 from vision.pips import HalfReading, TileReading
 from vision.result import LOW_CONFIDENCE
 
@@ -247,7 +248,7 @@ def test_a_tile_read_twice_is_marked_for_checking_both_times(monkeypatch):
     """A set holds each tile once: two sure readings of [0|0] (boxes of plain cloth
     between flowers) are both marked for checking, the surer one higher; a tile read
     once stays as it was read."""
-    tiles = [network_look.Found(bodies._box(x, 100.0, 1.0, 0.0, 40.0, 80.0).corners(), *t, c)
+    tiles = [Found(bodies._box(x, 100.0, 1.0, 0.0, 40.0, 80.0).corners(), *t, c)
              for x, t, c in ((100.0, (0, 0), 1.0), (300.0, (0, 0), 0.9), (500.0, (6, 2), 1.0))]
     monkeypatch.setattr(network_look, "put_together", lambda *a, **k: tiles)
     photo = make_photo(np.random.default_rng(1000), n_tiles=3, size=(800, 600), style="ivory")

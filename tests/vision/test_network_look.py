@@ -13,7 +13,7 @@ from tools.generators.synthetic_photos import make_photo
 from vision import face_marks, network_look, pip_marks, tile_net
 from vision.effort import Effort
 from vision.geometry import points_inside, shrunk
-from vision.network_look import Found
+from vision.found import Found
 from vision.result import LOW_CONFIDENCE
 
 from .test_finder_look import _on_felt

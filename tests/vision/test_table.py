@@ -56,6 +56,23 @@ def test_a_table_seen_from_a_seat_is_read_on_its_view_from_above(seed, table):
         assert np.linalg.norm(np.mean(t.polygon, axis=0) - true.mean(axis=0)) < 0.6 * width, t
 
 
+def test_the_view_from_above_shows_big_tiles_no_wider_than_the_networks_read_them():
+    """Close to the table the nearest tiles are wide; the view is made with its tiles
+    TILE_WIDTH wide, a smaller picture to look over, and they are read all the same."""
+    from vision import table_view
+    from vision.loading import load_photo
+
+    seat = make_table(np.random.default_rng(1), n_tiles=30, size=(2000, 1500), elevation=34, background="wood")
+    hand = vision.read_table(seat.encode("png"))
+    assert sorted((t.a, t.b) for t in hand.tiles) == sorted(seat.tiles)
+    photo = load_photo(seat.encode("png"))
+    outlines = [np.array(t.polygon, np.float64) / photo.scale for t in hand.tiles]  # on the photo as decoded
+    assert max(np.linalg.norm(o[0] - o[1]) for o in outlines) > 1.5 * table_view.TILE_WIDTH
+    view = table_view.from_above(photo.bgr, outlines, [True] * len(outlines))
+    on_view = [table_view._mapped(o, np.linalg.inv(view.to_photo)) for o in outlines]
+    assert np.median([np.linalg.norm(o[0] - o[1]) for o in on_view]) < 1.05 * table_view.TILE_WIDTH
+
+
 def test_a_table_seen_from_above_is_not_turned():
     """A photo taken from above shows no tilt: its own reading stands."""
     from vision import table_view
