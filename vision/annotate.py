@@ -53,15 +53,17 @@ def _long_side(pts: np.ndarray) -> float:
     return float(max(np.linalg.norm(pts[0] - pts[1]), np.linalg.norm(pts[1] - pts[2])))
 
 
-def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 1600, highlight=(),
+def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 1600, highlight=None,
            total: bool = True) -> bytes:
     """The photo with every tile outlined and labelled. With `highlight` (indices into
     hand.tiles), those tiles are drawn thick in yellow and labelled, and the others thin
     in grey without a label (on a table of 40 tiles and more, seen on a phone, a label on
-    every tile hides the next); doubtful tiles stay red and labelled. With `total`, the
+    every tile hides the next); doubtful tiles stay red and labelled. An empty
+    `highlight` (a number no tile read carries) leaves every tile grey. With `total`, the
     tiles and pips read are written in the top left corner (a caller that shows its own
     total, one that follows corrections, leaves it out)."""
-    highlight = set(highlight)
+    choosing = highlight is not None
+    highlight = set(highlight or ())
     h, w = detail_bgr.shape[:2]
     f = min(1.0, max_side / max(h, w))
     img = cv2.resize(detail_bgr, (max(1, round(w * f)), max(1, round(h * f))), interpolation=cv2.INTER_AREA) \
@@ -74,12 +76,12 @@ def render(detail_bgr: np.ndarray, scale: float, hand: Hand, max_side: int = 160
         pts = np.array(t.polygon, np.float64) * k
         colour = DOUBT_COLOUR if t.low_confidence else OK_COLOUR
         line = thick
-        if highlight:
+        if choosing:
             stands_out = i - 1 in highlight
             colour = DOUBT_COLOUR if t.low_confidence else HIGHLIGHT_COLOUR if stands_out else DIM_COLOUR
             line = 2 * thick if stands_out else max(1, thick // 2)
         cv2.polylines(img, [np.round(pts).astype(np.int32)], True, colour, line, cv2.LINE_AA)
-        if highlight and not stands_out and not t.low_confidence:
+        if choosing and not stands_out and not t.low_confidence:
             continue
         label, scale_i, thick_i = label_for(i, t.a, t.b, t.low_confidence, _long_side(pts), font_scale, label_thick)
         cx, cy = pts.mean(axis=0)

@@ -105,7 +105,7 @@ def read_photo(photo: Photo, started: float | None = None, data: bytes | None = 
     tiles.sort(key=lambda t: (round(np.mean([p[1] for p in t.polygon]) / row), np.mean([p[0] for p in t.polygon])))
     scale = photo.scale  # the hand keeps the pixels it shows, not the photo's other decoding
     hand = Hand(tiles=tiles, width=photo.width, height=photo.height,
-                _render=lambda hd, side, highlight=(), total=True: annotate.render(detail, scale, hd, side, highlight,
+                _render=lambda hd, side, highlight=None, total=True: annotate.render(detail, scale, hd, side, highlight,
                                                                                    total))
     hand.seconds = time.perf_counter() - started
     return hand

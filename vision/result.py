@@ -69,17 +69,17 @@ class Hand:
     def as_pairs(self) -> list[list[int]]:
         return [t.as_list() for t in self.tiles]
 
-    def annotated(self, max_side: int = 1600, highlight=(), total: bool = True) -> bytes:
+    def annotated(self, max_side: int = 1600, highlight=None, total: bool = True) -> bytes:
         """A JPEG of the photo with every tile outlined and labelled; tiles with a low
-        confidence are drawn in red with a '?'. The tiles whose indices are in `highlight`
-        stand out in yellow, the others in grey and, unless doubtful, unlabelled. `total`
-        False leaves out the tiles and pips read, written in its corner (for a page that
-        shows a total of its own)."""
+        confidence are drawn in red with a '?'. Given `highlight`, the tiles whose indices
+        are in it stand out in yellow, the others in grey and, unless doubtful, unlabelled
+        (all of them where it is empty). `total` False leaves out the tiles and pips read,
+        written in its corner (for a page that shows a total of its own)."""
         if self._render is None:
             raise RuntimeError("this reading has no photo attached")
         if not total:
             return self._render(self, max_side, highlight, total)
-        if highlight:
+        if highlight is not None:
             return self._render(self, max_side, highlight)
         return self._render(self, max_side)
 

@@ -219,11 +219,13 @@ class TableReading:
                          found=index is not None)
 
     def image(self, number=None) -> str:
-        """The annotated photo as a data: URI, the tiles carrying `number` standing out.
-        Without the photo counter's own total in its corner, written in English: the desk
-        says what was read under the photo, in the player's language."""
+        """The annotated photo as a data: URI, the tiles carrying `number` standing out
+        (none where no tile read carries it: every tile is then grey and unlabelled, but
+        the doubtful ones). Without the photo counter's own total in its corner, written
+        in English: the desk says what was read under the photo, in the player's
+        language."""
         tiles = self.hand.tiles
-        highlight = [] if number is None else [k for k, t in enumerate(tiles) if number in (t.a, t.b)]
+        highlight = None if number is None else [k for k, t in enumerate(tiles) if number in (t.a, t.b)]
         return _data_uri(self.hand.annotated(highlight=highlight, total=False))
 
 

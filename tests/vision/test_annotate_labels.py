@@ -54,3 +54,21 @@ def test_with_tiles_highlighted_only_those_and_the_doubtful_are_labelled():
     assert shown[middle][:, 100:200].mean() > 120  # the highlighted [6|5]'s label box
     assert abs(shown[middle][:, 400:500].mean() - 90) < 3  # the [4|3]: its outline only
     assert shown[middle][:, 700:800].mean() > 120  # the doubtful [2|1]'s label box
+
+
+def test_a_number_no_tile_carries_leaves_every_tile_unlabelled_but_the_doubtful():
+    """The desk asked about a number the photo shows no tile of: nothing stands out, and
+    no label covers the table; the doubtful tile keeps its label, to be checked."""
+    photo = np.full((600, 900, 3), 90, np.uint8)
+
+    def tile(a, b, x, confidence=0.95):
+        return Tile(a, b, ((x, 200.0), (x + 200.0, 200.0), (x + 200.0, 300.0), (x, 300.0)), confidence)
+
+    hand = Hand([tile(6, 5, 50.0), tile(4, 3, 350.0), tile(2, 1, 650.0, confidence=0.4)], 900, 600)
+    middle = (slice(230, 270), slice(None))
+    shown = cv2.imdecode(np.frombuffer(annotate.render(photo, 1.0, hand, highlight=[], total=False), np.uint8),
+                         cv2.IMREAD_COLOR)
+    assert abs(shown[middle][:, 100:200].mean() - 90) < 3 and abs(shown[middle][:, 400:500].mean() - 90) < 3
+    assert shown[middle][:, 700:800].mean() > 120
+    plain = cv2.imdecode(np.frombuffer(annotate.render(photo, 1.0, hand, total=False), np.uint8), cv2.IMREAD_COLOR)
+    assert plain[middle][:, 100:200].mean() > 120  # without a number, every tile is labelled

@@ -261,4 +261,4 @@ def test_the_desk_s_photo_carries_no_total_of_its_own():
     photo = _Photo([_Read(5, 5, (0, 0), 90), _Read(5, 2, (-75, 0), 0), _Read(3, 1, (300, 0), 0)])
     reading = TableReading(hand=photo, top=9)
     assert reading.image(5).startswith("data:image/jpeg;base64,") and reading.image()
-    assert photo.drawn == [{"highlight": [0, 1], "total": False}, {"highlight": [], "total": False}]
+    assert photo.drawn == [{"highlight": [0, 1], "total": False}, {"highlight": None, "total": False}]
