@@ -8,7 +8,7 @@ fill a foot.
 from dataclasses import dataclass
 
 from referee.rules.house_rules import HouseRules, MAX_ARMS, deal, opener, round_count, round_double, validate_players
-from referee.rules.text import Message, N_, RulesError
+from referee.rules.text import Message, N_, NP_, RulesError
 from referee.rules.tiles import SET_SIZES, Tile, parse_tile, parse_tiles, suit
 from referee.rules.values import as_count, as_flag
 
@@ -98,18 +98,23 @@ def _needed(rules: HouseRules, starting: bool, players) -> int:
 def _check_count(rules, double, table, needed, toes_laid, drawable, starting) -> None:
     """Refuse a table that contradicts itself."""
     if toes_laid > needed:
-        raise RulesError(N_("[%(double)s] takes %(needed)d tiles, not %(laid)d."),
+        raise RulesError(NP_("[%(double)s] takes %(needed)d tile, not %(laid)d.",
+                             "[%(double)s] takes %(needed)d tiles, not %(laid)d.", "needed"),
                          double=str(double), needed=needed, laid=toes_laid)
     carrying = sum(tile.has(double.high) for tile in table)
     # A later double was laid against a tile of its number; the starting double was not.
     fixed = 1 if starting else 2
     if carrying < fixed + toes_laid:
-        raise RulesError(N_("The table shows %(count)d tiles carrying %(number)d: too few for [%(double)s], "
-                            "what it was laid against and %(laid)d laid on it."),
+        raise RulesError(NP_("The table shows %(count)d tile carrying %(number)d: too few for [%(double)s], "
+                             "what it was laid against and %(laid)d laid on it.",
+                             "The table shows %(count)d tiles carrying %(number)d: too few for [%(double)s], "
+                             "what it was laid against and %(laid)d laid on it.", "count"),
                          count=carrying, number=double.high, double=str(double), laid=toes_laid)
     left = SET_SIZES[rules.set] - len(table)
     if drawable > left:
-        raise RulesError(N_("%(drawable)d tiles to draw is more than the %(left)d that are not on the table."),
+        raise RulesError(NP_("%(drawable)d tile to draw is more than the %(left)d that are not on the table.",
+                             "%(drawable)d tiles to draw is more than the %(left)d that are not on the table.",
+                             "drawable"),
                          drawable=drawable, left=left)
 
 
@@ -136,6 +141,13 @@ def _count_parts(rules, double, table, unseen, needed, toes_laid, starting) -> l
     return parts
 
 
+#: Logged with the game's rulings (referee_desk.record), as the boneyard's notes are.
+LEFT_TO_DRAW = NP_("The ones not on the table are in players' hands or in the boneyard, which has %(drawable)d tile "
+                   "left to draw.",
+                   "The ones not on the table are in players' hands or in the boneyard, which has %(drawable)d tiles "
+                   "left to draw.", "drawable")
+
+
 def _verdict_parts(rules, unseen: int, missing: int, drawable: int, starting: bool) -> list:
     if missing == 0:
         if starting:
@@ -148,8 +160,7 @@ def _verdict_parts(rules, unseen: int, missing: int, drawable: int, starting: bo
     parts = [Message(N_("Tiles that can still be laid on it: %(unseen)d; missing: %(missing)d. The foot can "
                         "still be completed."), params)]
     if drawable:
-        parts.append(Message(N_("The ones not on the table are in players' hands or in the boneyard, which has "
-                                "%(drawable)d tiles left to draw."), params))
+        parts.append(Message(LEFT_TO_DRAW, params))
     else:
         parts.append(Message(N_("Nothing is left to draw, so only tiles that players hold can still be laid "
                                 "on it.")))

@@ -14,6 +14,29 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+class Plural(str):
+    """A msgid whose words follow a number (the parameter `counted`): the singular is the
+    string itself, `plural` the words for any other number ("1 tile", "0 tiles"). Each
+    language has its own rule for which numbers take which form: the web layer asks
+    gettext's ngettext."""
+
+    plural: str
+    counted: str
+
+    def __new__(cls, singular: str, plural: str, counted: str) -> "Plural":
+        msgid = super().__new__(cls, singular)
+        msgid.plural, msgid.counted = plural, counted
+        return msgid
+
+    def __mod__(self, params):
+        return str.__mod__(str(self) if params.get(self.counted) == 1 else self.plural, params)
+
+
+def NP_(singular: str, plural: str, counted: str) -> Plural:
+    """Mark a msgid with a plural for pybabel extraction (see Plural)."""
+    return Plural(singular, plural, counted)
+
+
 @dataclass(frozen=True)
 class Message:
     """One sentence for a person: a msgid with %(name)s placeholders and their values."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
-from referee.rules.text import Message, N_, RulesError
+from referee.rules.text import Message, N_, NP_, RulesError
 from referee.rules.tiles import Tile
 
 PREVIEW_WIDTH = 900
@@ -51,7 +51,9 @@ class Reading:
         that total may count fewer tiles than the photo has outlines."""
         notes = []
         if self.outlined != len(self.tiles):
-            notes.append(Message(N_("%(outlined)d tiles are outlined on the photo; %(counted)d are counted below."),
+            notes.append(Message(NP_("%(outlined)d tile is outlined on the photo; %(counted)d are counted below.",
+                                     "%(outlined)d tiles are outlined on the photo; %(counted)d are counted below.",
+                                     "outlined"),
                                  {"outlined": self.outlined, "counted": len(self.tiles)}))
         if self.twice:
             notes.append(Message(N_("Read twice, counted once: %(tiles)s. One of the two is probably another tile."),

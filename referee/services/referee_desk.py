@@ -18,9 +18,9 @@ from typing import Optional
 from sqlmodel import Session, select
 
 from referee.rules.house_rules import HouseRules, OPEN, OPTIONS, describe, keep_back_count, preset, round_double
-from referee.rules.rulings import (FootRuling, boneyard_draw_ruling, chicken_little_ruling, judge_foot,
+from referee.rules.rulings import (LEFT_TO_DRAW, FootRuling, boneyard_draw_ruling, chicken_little_ruling, judge_foot,
                                    missing_double_ruling, next_double_ruling, out_on_double_ruling, tie_ruling)
-from referee.rules.text import Message, N_, RulesError, shown
+from referee.rules.text import Message, N_, NP_, Plural, RulesError, shown
 from referee.rules.tiles import SET_SIZES, Tile, parse_tile, parse_tiles, suit
 from referee.rules.values import as_count
 from referee.services.games import Conflict, lock, touch
@@ -124,6 +124,14 @@ def picker(rules: HouseRules, double: Tile) -> list:
     return [double] + [tile for tile in tiles if tile != double]
 
 
+ALL_DRAWN = NP_("The boneyard holds %(boneyard)d tile, and it can be drawn.",
+                "The boneyard holds %(boneyard)d tiles and every one of them can be drawn.", "boneyard")
+LAST_ONE_KEPT = NP_("The boneyard holds %(boneyard)d tile; under these rules the last one is never drawn, so none "
+                    "can be drawn.",
+                    "The boneyard holds %(boneyard)d tiles; under these rules the last one is never drawn, so "
+                    "%(drawable)d can still be drawn.", "boneyard")
+
+
 def boneyard(rules: HouseRules, players, count) -> tuple:
     """How many of the boneyard's tiles can still be drawn under the keep-back rule, and why."""
     count = as_count(0 if count in (None, "") else count, "boneyard")
@@ -137,10 +145,9 @@ def boneyard(rules: HouseRules, players, count) -> tuple:
     if count == 0:
         note = Message(N_("The boneyard is empty: nothing can be drawn."))
     elif keep == 0:
-        note = Message(N_("The boneyard holds %(boneyard)d tiles and every one of them can be drawn."), params)
+        note = Message(ALL_DRAWN, params)
     elif keep == 1:
-        note = Message(N_("The boneyard holds %(boneyard)d tiles; under these rules the last one is never "
-                          "drawn, so %(drawable)d can still be drawn."), params)
+        note = Message(LAST_ONE_KEPT, params)
     else:
         note = Message(N_("The boneyard holds %(boneyard)d tiles; under these rules the last two are never "
                           "drawn, so %(drawable)d can still be drawn."), params)
@@ -246,13 +253,23 @@ def settle_open_rule(db: Session, game: Game, choice) -> HouseRules:
 def _dump(value):
     """A Message (and the Messages inside it) as plain JSON."""
     if isinstance(value, Message):
-        return {"msgid": value.msgid, "params": {key: _dump(item) for key, item in value.params.items()}}
+        dumped = {"msgid": str(value.msgid), "params": {key: _dump(item) for key, item in value.params.items()}}
+        if isinstance(value.msgid, Plural):
+            dumped.update(plural=value.msgid.plural, counted=value.msgid.counted)
+        return dumped
     return value
+
+
+#: Logged messages that have since taken a singular: a ruling logged before stored the
+#: plural words alone as its msgid.
+_NOW_PLURAL = {msgid.plural: msgid for msgid in (ALL_DRAWN, LAST_ONE_KEPT, LEFT_TO_DRAW)}
 
 
 def _load(value):
     if isinstance(value, dict) and "msgid" in value:
-        return Message(value["msgid"], {key: _load(item) for key, item in (value.get("params") or {}).items()})
+        msgid = (Plural(value["msgid"], value["plural"], value["counted"]) if "plural" in value
+                 else _NOW_PLURAL.get(value["msgid"], value["msgid"]))
+        return Message(msgid, {key: _load(item) for key, item in (value.get("params") or {}).items()})
     return value
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, request, url_for
-from flask_babel import Babel, format_date, format_datetime, format_percent, gettext
+from flask_babel import Babel, format_date, format_datetime, format_percent, gettext, ngettext
 from markupsafe import Markup, escape
 
-from referee.rules.text import Message, RulesError
+from referee.rules.text import Message, Plural, RulesError
 
 COOKIE = "lang"
 NAMES = {"en": "English", "fr": "Français", "nl": "Nederlands"}
@@ -31,6 +31,8 @@ def say(message) -> str:
     """A core Message or RulesError in the reader's language; plain strings pass through."""
     if isinstance(message, (Message, RulesError)):
         params = {k: say(v) if isinstance(v, Message) else v for k, v in message.params.items()}
+        if isinstance(message.msgid, Plural):
+            return ngettext(message.msgid, message.msgid.plural, params[message.msgid.counted], **params)
         return gettext(message.msgid, **params) if params else gettext(message.msgid)
     return str(message)
 

@@ -1,13 +1,15 @@
 """The referee desk: the foot ruling through the JSON API and through the pages, the short
 rulings, the game's log of rulings, and settling an open rule for the rest of the match."""
 
+import json
 import re
 
 import pytest
+from sqlmodel import select
 
 from referee.services import referee_desk
 from referee.services.games import Conflict
-from referee.storage.models import Game
+from referee.storage.models import Game, Ruling
 from tests.web.helpers import database
 
 # docs/rules.md: [1-1] laid late against [9-1]; with 7 of the 10 ones on the table 3 remain,
@@ -235,6 +237,48 @@ def test_foot_page_seven_ones_can_still_be_completed(client):
     assert "Not on the table yet: 3 ([8-1], [5-1], [1-0])." in words
     assert "The boneyard holds 11 tiles and every one of them can be drawn." in words
     assert "House rule: Toes on a later double: 3 toes." in words
+
+
+@pytest.mark.parametrize("lang, one, two", [
+    ("en", "The boneyard holds 1 tile, and it can be drawn.",
+     "The boneyard holds 2 tiles and every one of them can be drawn."),
+    ("fr", "La pioche contient 1 pièce, et elle peut être piochée.",
+     "La pioche contient 2 pièces, et toutes peuvent être piochées."),
+    ("nl", "De pot bevat 1 steen en die kan getrokken worden.",
+     "De pot bevat 2 stenen en die kunnen allemaal getrokken worden."),
+])
+def test_one_tile_is_said_in_the_singular_in_every_language(client, lang, one, two):
+    def said(boneyard):
+        return text(client.post(f"/referee/foot?lang={lang}", data=taps(SEVEN, boneyard=boneyard, preset="pagat",
+                                                                        players="4")))
+    assert one in said("1")
+    assert two in said("2")
+
+
+def test_a_logged_ruling_keeps_its_singular(app, client):
+    game_id, token = new_game(client, {"preset": "pagat"})
+    become_scorer(client, game_id, token)
+    client.post(f"/games/{game_id}/referee/foot", data=taps(SEVEN, boneyard="1"))
+    assert "in the boneyard, which has 1 tile left to draw." in text(client.get(f"/games/{game_id}"))
+    assert "waaruit nog 1 steen getrokken kan worden." in text(client.get(f"/games/{game_id}?lang=nl"))
+
+
+def test_a_ruling_logged_before_its_words_had_a_singular_is_still_translated(app, client):
+    """A ruling logged by an earlier version stored the plural words alone as the msgid."""
+    game_id, token = new_game(client, {"preset": "pagat"})
+    become_scorer(client, game_id, token)
+    client.post(f"/games/{game_id}/referee/foot", data=taps(SEVEN, boneyard="5"))
+    with database(app) as session:
+        [ruling] = session.exec(select(Ruling)).all()
+        stored = json.loads(json.dumps(ruling.data))
+        for part in stored["parts"]:
+            if "plural" in part:
+                part["msgid"] = part.pop("plural")
+                del part["counted"]
+        ruling.data = stored
+        session.add(ruling)
+        session.commit()
+    assert "waaruit nog 5 stenen getrokken kunnen worden." in text(client.get(f"/games/{game_id}?lang=nl"))
 
 
 def test_foot_fragment_eight_ones_pagat_the_table_decides_and_sees_the_choices(client):

@@ -16,7 +16,7 @@ from flask import Blueprint, abort, current_app, redirect, render_template, requ
 from flask_babel import gettext
 
 from referee.rules.house_rules import HouseRules, PRESETS, preset, round_count, validate_players
-from referee.rules.text import Message, N_, RulesError
+from referee.rules.text import Message, N_, NP_, RulesError
 from referee.services import games, photos, referee_desk
 from referee.web import db, security
 from referee.web.game.routes import can_edit
@@ -263,8 +263,9 @@ def foot_photo(game_id=None):
     form.setlist("seen_arm", reading.toes_of_doubles(starting=True))
     number = None
     raw = (form.get("double") or "").strip()
-    note = Message(N_("Read %(count)d tiles on the table. Tap the double in dispute: its tiles read are ticked."),
-                   {"count": len(reading.names)})
+    note = Message(NP_("Read %(count)d tile on the table. Tap the double in dispute: its tiles read are ticked.",
+                       "Read %(count)d tiles on the table. Tap the double in dispute: its tiles read are ticked.",
+                       "count"), {"count": len(reading.names)})
     if raw:
         try:
             double = referee_desk.pick_double(desk.rules, raw)
@@ -284,8 +285,10 @@ def foot_photo(game_id=None):
                                {"count": len(reading.names), "carrying": len(foot.laid), "number": number,
                                 "toes": len(foot.toes), "double": str(double)})
             else:
-                note = Message(N_("Read %(count)d tiles on the table, but not [%(double)s] itself: check the "
-                                  "ticks below and the toes, and give the ruling."),
+                note = Message(NP_("Read %(count)d tile on the table, but not [%(double)s] itself: check the "
+                                   "ticks below and the toes, and give the ruling.",
+                                   "Read %(count)d tiles on the table, but not [%(double)s] itself: check the "
+                                   "ticks below and the toes, and give the ruling.", "count"),
                                {"count": len(reading.names), "double": str(double)})
     taps = _foot_form(desk, form)
     return _foot_page(desk, taps, photo=reading.image(number), photo_note=note), 200
