@@ -145,7 +145,8 @@ def translate(args) -> None:
     pot = translations / "messages.pot"
     root = PACKAGE.parent
     if args.action == "update":
-        subprocess.run(["pybabel", "extract", "-F", str(PACKAGE / "web" / "babel.cfg"), "-k", "N_", "-k", "NP_:1,2", "-k", "_l",
+        subprocess.run(["pybabel", "extract", "-F", str(PACKAGE / "web" / "babel.cfg"),
+                        "-k", "N_", "-k", "NP_:1,2", "-k", "_l",
                         "--no-location", "--sort-output", "-o", str(pot), "."],
                        cwd=root, check=True)
         for lang in LANGUAGES:

@@ -1,6 +1,7 @@
 """Races against the real server (`referee serve`, several worker processes): undoing the
 same round from two phones at once, asking for the same rematch at once, reading while
-others save and undo, and backing up while phones save. Every answer is a clear one; nothing is lost, doubled or half-read."""
+others save and undo, and backing up while phones save. Every answer is a clear one;
+nothing is lost, doubled or half-read."""
 
 import json
 import random
